@@ -1,0 +1,193 @@
+public import Foundation
+public import Multipart
+
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// Uploads multipart forms with URLSession, with an exact `Content-Length` and progress.
+///
+/// Small bodies are sent from memory. Larger ones are streamed to a temporary file and sent with
+/// `uploadTask(with:fromFile:)`, so that URLSession sends a real `Content-Length` (on Linux,
+/// `httpBodyStream` sends `Transfer-Encoding: chunked` instead). The temporary file is removed on
+/// success, failure and cancellation.
+///
+/// ```swift
+/// var form = MultipartFormData()
+/// form.addString("1.2.0", forField: "version")
+/// try form.addFile(at: archiveURL, forField: "archive")
+/// var request = URLRequest(url: URL(string: "https://example.com/releases")!)
+/// request.httpMethod = "POST"
+/// let (body, response) = try await MultipartUploader().upload(form, with: request) { progress in
+///   print("\(Int(progress.fractionCompleted * 100))%")
+/// }
+/// ```
+public struct MultipartUploader: Sendable {
+  // MARK: - Properties
+
+  /// How bodies are prepared.
+  public var options: MultipartUploadOptions
+  private let makeConfiguration: @Sendable () -> URLSessionConfiguration
+
+  // MARK: - Lifecycle
+
+  /// Makes an uploader.
+  ///
+  /// Each upload runs in its own URLSession, made from `configuration`, whose delegate reports
+  /// the upload's progress.
+  ///
+  /// - Parameters:
+  ///   - configuration: Makes the session configuration (timeouts, headers, proxies).
+  ///   - options: How bodies are prepared.
+  public init(
+    configuration: @escaping @Sendable () -> URLSessionConfiguration = { .default },
+    options: MultipartUploadOptions = MultipartUploadOptions()
+  ) {
+    self.makeConfiguration = configuration
+    self.options = options
+  }
+
+  // MARK: - API
+
+  /// Uploads `form` with `request` and returns the server's reply.
+  ///
+  /// The request's `Content-Type` is set to the form's; a `GET` request becomes a `POST`.
+  /// HTTP error statuses are returned, not thrown: check the response's `statusCode`.
+  ///
+  /// - Parameters:
+  ///   - form: The form to send.
+  ///   - request: The URL, method and headers to send it with.
+  ///   - progress: Called as the body is sent, from a background queue.
+  /// - Returns: The response body and the HTTP response.
+  /// - Throws: ``MultipartEncodingError`` for a part that cannot be read,
+  ///   ``MultipartUploadError``, a `URLError`, or `CancellationError` when the task is cancelled.
+  public func upload(
+    _ form: MultipartFormData,
+    with request: URLRequest,
+    progress: (@Sendable (UploadProgress) -> Void)? = nil
+  ) async throws -> (Data, HTTPURLResponse) {
+    let request = Self.prepare(request, for: form)
+    let totalBytes = form.contentLength
+    if totalBytes < options.memoryThreshold {
+      return try await send(
+        .data(try form.encodedData()), request: request, totalBytes: totalBytes, progress: progress)
+    }
+    let folder = options.temporaryDirectory ?? FileManager.default.temporaryDirectory
+    let file = folder.appendingPathComponent("shipyard-upload-\(UUID().uuidString).multipart")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Task.checkCancellation()
+    try form.write(to: file)
+    return try await send(.file(file), request: request, totalBytes: totalBytes, progress: progress)
+  }
+
+  /// Uploads `form` and reports progress and the reply as an asynchronous sequence.
+  ///
+  /// The sequence yields ``MultipartUploadEvent/progress(_:)`` events, then one
+  /// ``MultipartUploadEvent/response(_:_:)``, then ends. Stopping the iteration cancels the upload.
+  ///
+  /// ```swift
+  /// for try await event in uploader.events(for: form, with: request) {
+  ///   switch event {
+  ///   case .progress(let progress): bar.update(progress.fractionCompleted)
+  ///   case .response(let body, let response): print(response.statusCode, body.count)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - form: The form to send.
+  ///   - request: The URL, method and headers to send it with.
+  /// - Returns: The events of the upload.
+  public func events(for form: MultipartFormData, with request: URLRequest) -> AsyncThrowingStream<
+    MultipartUploadEvent, any Error
+  > {
+    AsyncThrowingStream { continuation in
+      let task = Task {
+        do {
+          let (body, response) = try await upload(form, with: request) {
+            continuation.yield(.progress($0))
+          }
+          continuation.yield(.response(body, response))
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  // MARK: - Sending
+
+  private enum Body {
+    case data(Data)
+    case file(URL)
+  }
+
+  static func prepare(_ request: URLRequest, for form: MultipartFormData) -> URLRequest {
+    var request = request
+    if request.httpMethod == nil || request.httpMethod == "GET" { request.httpMethod = "POST" }
+    request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+    request.setValue(nil, forHTTPHeaderField: "Content-Length")
+    request.setValue(nil, forHTTPHeaderField: "Transfer-Encoding")
+    request.httpBody = nil
+    request.httpBodyStream = nil
+    return request
+  }
+
+  private func send(
+    _ body: Body,
+    request: URLRequest,
+    totalBytes: Int64,
+    progress: (@Sendable (UploadProgress) -> Void)?
+  ) async throws -> (Data, HTTPURLResponse) {
+    let handle = CancellableTask()
+    do {
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          let delegate = UploadTaskDelegate(totalBytes: totalBytes, progress: progress) { result in
+            continuation.resume(with: result)
+          }
+          let session = URLSession(
+            configuration: makeConfiguration(), delegate: delegate, delegateQueue: nil)
+          let task =
+            switch body {
+            case .data(let data): session.uploadTask(with: request, from: data)
+            case .file(let url): session.uploadTask(with: request, fromFile: url)
+            }
+          handle.start(task)
+          session.finishTasksAndInvalidate()
+        }
+      } onCancel: {
+        handle.cancel()
+      }
+    } catch {
+      try Task.checkCancellation()
+      throw error
+    }
+  }
+}
+
+/// A URLSession task that may be cancelled before or after it starts.
+private final class CancellableTask: @unchecked Sendable {
+  private let lock = NSLock()
+  private var task: URLSessionTask?
+  private var isCancelled = false
+
+  func start(_ task: URLSessionTask) {
+    let cancelled = lock.withLock {
+      self.task = task
+      return isCancelled
+    }
+    if cancelled { task.cancel() }
+    task.resume()
+  }
+
+  func cancel() {
+    let task = lock.withLock {
+      isCancelled = true
+      return self.task
+    }
+    task?.cancel()
+  }
+}

@@ -1,0 +1,39 @@
+/// What `stat` says about a file, in Swift types.
+package struct FileStatus: Sendable, Equatable {
+  /// The kind of file.
+  package enum Kind: Sendable, Equatable {
+    case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket, unknown
+  }
+
+  /// The kind of file.
+  package let kind: Kind
+  /// The size in bytes.
+  package let size: Int64
+  /// The permission bits.
+  package let permissions: UInt32
+
+  package init(_ info: stat) {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = .regular
+    case S_IFDIR: kind = .directory
+    case S_IFLNK: kind = .symbolicLink
+    case S_IFCHR: kind = .characterDevice
+    case S_IFBLK: kind = .blockDevice
+    case S_IFIFO: kind = .fifo
+    case S_IFSOCK: kind = .socket
+    default: kind = .unknown
+    }
+    size = Int64(info.st_size)
+    permissions = UInt32(info.st_mode & 0o7777)
+  }
+
+  /// The status of the file at `path`, following symbolic links; `nil` if there is none.
+  package static func of(_ path: String) throws(SystemError) -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw SystemError("stat", path: path)
+    }
+    return FileStatus(info)
+  }
+}
