@@ -1,7 +1,82 @@
-/// The `shipyard` command line.
+import Foundation
+
+/// The `shipyard` command line: finds the command named by the arguments and runs it.
+///
+/// Exit codes: 0 on success, 1 when a command fails, 64 for a usage error.
 public enum Shipyard {
-  /// Runs the command line.
+  /// The tool's version.
+  public static let version = "0.1.0"
+
+  static let help = """
+    OVERVIEW: Shipyard builds and ships apps for Apple platforms.
+
+    USAGE: shipyard <command> <subcommand> [options]
+
+    COMMANDS:
+      form encode     \(FormEncodeCommand.summary)
+      form post       \(FormPostCommand.summary)
+
+    OPTIONS:
+      -h, --help      Shows this help; '<command> --help' shows a command's.
+      --version       Shows the version.
+    """
+
+  /// Runs the command line and exits the process with its exit code.
   ///
   /// - Parameter arguments: The arguments after the program name.
-  public static func run(arguments: [String]) async {}
+  public static func run(arguments: [String]) async -> Never {
+    let console = Console.standard(environment: ProcessInfo.processInfo.environment)
+    exit(await main(arguments: arguments, console: console))
+  }
+
+  /// Runs the command line with the given console and returns the exit code.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - console: Where output and messages go.
+  /// - Returns: The process exit code.
+  public static func main(arguments: [String], console: Console) async -> Int32 {
+    do {
+      try await dispatch(arguments, console: console)
+      return 0
+    } catch {
+      console.printError("shipyard: \(error)")
+      return error.exitCode
+    }
+  }
+
+  private static func dispatch(_ arguments: [String], console: Console) async throws(CommandError) {
+    guard let first = arguments.first else {
+      console.printError(help)
+      throw .usage("no command given", command: "")
+    }
+    if ["-h", "--help", "help"].contains(first) { return try console.printHelp(help) }
+    if first == "--version" { return try console.printHelp(version) }
+    guard first == "form" else {
+      throw .usage("unknown command \(first.debugDescription)", command: "")
+    }
+    let rest = Array(arguments.dropFirst())
+    guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
+      return try console.printHelp(FormCommand.help)
+    }
+    guard let command = FormCommand.subcommands.first(where: { $0.path == "form \(name)" }) else {
+      throw .usage("unknown subcommand \(name.debugDescription) of form", command: "form")
+    }
+    let commandArguments = Array(rest.dropFirst())
+    if commandArguments.contains(where: { ["-h", "--help"].contains($0) }) {
+      return try console.printHelp(command.help)
+    }
+    try await command.init(arguments: commandArguments).run(console: console)
+  }
+}
+
+extension Console {
+  /// Prints help text on standard output.
+  func printHelp(_ text: String) throws(CommandError) {
+    do {
+      try print(text)
+    } catch {
+      throw .failure("cannot write to standard output: \(error)")
+    }
+  }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import Multipart
+import MultipartUpload
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `shipyard form post`: uploads a form and prints the reply.
+struct FormPostCommand: ShipyardCommand {
+  static let path = "form post"
+  static let summary = "Upload a multipart/form-data form to a URL and print the reply."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard form post <url> -F <name=content>... [-H <header>]... [-X <method>]
+
+    The body is streamed with an exact Content-Length: large files are never read into memory.
+    The HTTP status goes to standard error and the response body to standard output (or -o).
+    A progress bar is drawn on standard error when it is a terminal and the body is 1 MiB or more.
+    Exits 1 when the server answers with an HTTP error (4xx or 5xx).
+
+    OPTIONS:
+    \(FormOptions.help)
+      -H, --header <Name: value>
+                              Adds a request header (repeatable).
+      -X, --request <method>  The HTTP method (default: POST).
+      -o, --output <file>     Writes the response body to <file> instead of standard output.
+      --max-time <seconds>    Gives up after this many seconds (default: no limit).
+      --progress              Draws the progress bar even when standard error is not a terminal.
+      --no-progress           Never draws the progress bar.
+      -h, --help              Shows this help.
+
+    EXAMPLES:
+      shipyard form post https://example.com/upload -F title=Hello -F file=@build.zip
+      shipyard form post http://127.0.0.1:8080/ -F 'meta=<meta.json;type=application/json'
+    """
+
+  let url: URL
+  let form: FormOptions
+  let headers: [(name: String, value: String)]
+  let method: String
+  let output: String?
+  let maxTime: TimeInterval?
+  let progress: Bool?
+
+  init(arguments: [String]) throws(CommandError) {
+    let scanner = ArgumentScanner(
+      command: Self.path,
+      options: FormOptions.declarations + [
+        .value("-H", "--header"), .value("-X", "--request"), .value("-o", "--output"), .value("--max-time"),
+        .flag("--progress"), .flag("--no-progress"),
+      ]
+    )
+    let scanned = try scanner.scan(arguments)
+    guard scanned.positionals.count == 1 else {
+      throw scanner.usage(scanned.positionals.isEmpty ? "missing <url>" : "expected one <url>, got \(scanned.positionals.count) arguments")
+    }
+    guard let url = URL(string: scanned.positionals[0]), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
+      throw scanner.usage("\(scanned.positionals[0].debugDescription) is not an http:// or https:// URL")
+    }
+    self.url = url
+    form = try FormOptions(scanned, command: Self.path)
+    headers = try scanned.all("--header").map { header throws(CommandError) in
+      guard let colon = header.firstIndex(of: ":"), header.startIndex < colon else {
+        throw scanner.usage("header \(header.debugDescription) is not of the form 'Name: value'")
+      }
+      let value = header[header.index(after: colon)...].trimmingSpaces
+      guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+        throw scanner.usage("header \(header.debugDescription) holds a line break")
+      }
+      return (header[..<colon].trimmingSpaces, value)
+    }
+    method = scanned.last("--request") ?? "POST"
+    output = scanned.last("--output")
+    if let time = scanned.last("--max-time") {
+      guard let seconds = TimeInterval(time), seconds > 0 else {
+        throw scanner.usage("--max-time needs a positive number of seconds, not \(time.debugDescription)")
+      }
+      maxTime = seconds
+    } else {
+      maxTime = nil
+    }
+    progress = scanned.has("--no-progress") ? false : scanned.has("--progress") ? true : nil
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let body = try form.makeForm()
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
+    let showsProgress = progress ?? (console.errorIsTerminal && body.contentLength >= 1 << 20)
+    let bar = showsProgress ? ProgressBar(console: console, totalBytes: body.contentLength) : nil
+    let maxTime = maxTime
+    let uploader = MultipartUploader(configuration: {
+      let configuration = URLSessionConfiguration.default
+      if let maxTime {
+        configuration.timeoutIntervalForResource = maxTime
+        configuration.timeoutIntervalForRequest = maxTime
+      }
+      return configuration
+    })
+    let reply: Data
+    let response: HTTPURLResponse
+    do {
+      (reply, response) = try await uploader.upload(body, with: request) { bar?.update(bytesSent: $0.bytesSent) }
+    } catch {
+      throw .failure("upload to \(url.absoluteString) failed: \(Self.describe(error))")
+    }
+    bar?.finish()
+    let status = "HTTP \(response.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized)"
+    console.printError(status)
+    try writeReply(reply, console: console)
+    if response.statusCode >= 400 { throw .failure("the server answered \(status)") }
+  }
+
+  private func writeReply(_ reply: Data, console: Console) throws(CommandError) {
+    do {
+      if let output {
+        try reply.write(to: URL(fileURLWithPath: output), options: .atomic)
+      } else {
+        try reply.withUnsafeBytes { try console.writeOutput($0) }
+      }
+    } catch {
+      throw .failure("cannot write the response: \(error.localizedDescription)")
+    }
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if let error = error as? MultipartEncodingError { return error.description }
+    if let error = error as? URLError { return error.localizedDescription }
+    return "\(error)"
+  }
+}
