@@ -1,6 +1,8 @@
 /// `shipyard form`: the multipart/form-data commands.
 enum FormCommand {
-  static let subcommands: [any ShipyardCommand.Type] = [FormEncodeCommand.self, FormPostCommand.self]
+  static let subcommands: [any ShipyardCommand.Type] = [
+    FormEncodeCommand.self, FormPostCommand.self,
+  ]
 
   static let help = """
     OVERVIEW: Build and send multipart/form-data bodies.

@@ -28,7 +28,8 @@ struct FormEncodeCommand: ShipyardCommand {
   let output: String?
 
   init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(command: Self.path, options: FormOptions.declarations + [.value("-o", "--output")])
+    let scanner = ArgumentScanner(
+      command: Self.path, options: FormOptions.declarations + [.value("-o", "--output")])
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.isEmpty else {
       throw scanner.usage("unexpected argument \(scanned.positionals[0].debugDescription)")

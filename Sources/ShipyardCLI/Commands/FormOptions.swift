@@ -38,7 +38,9 @@ struct FormOptions {
     }
     self.fields = fields
     do {
-      boundary = try scanned.last("--boundary").map { value throws(MultipartEncodingError) in try MultipartBoundary(value) }
+      boundary = try scanned.last("--boundary").map { value throws(MultipartEncodingError) in
+        try MultipartBoundary(value)
+      }
     } catch {
       throw .usage(error.description, command: command)
     }

@@ -48,16 +48,22 @@ struct FormPostCommand: ShipyardCommand {
     let scanner = ArgumentScanner(
       command: Self.path,
       options: FormOptions.declarations + [
-        .value("-H", "--header"), .value("-X", "--request"), .value("-o", "--output"), .value("--max-time"),
+        .value("-H", "--header"), .value("-X", "--request"), .value("-o", "--output"),
+        .value("--max-time"),
         .flag("--progress"), .flag("--no-progress"),
       ]
     )
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else {
-      throw scanner.usage(scanned.positionals.isEmpty ? "missing <url>" : "expected one <url>, got \(scanned.positionals.count) arguments")
+      throw scanner.usage(
+        scanned.positionals.isEmpty
+          ? "missing <url>" : "expected one <url>, got \(scanned.positionals.count) arguments")
     }
-    guard let url = URL(string: scanned.positionals[0]), ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil else {
-      throw scanner.usage("\(scanned.positionals[0].debugDescription) is not an http:// or https:// URL")
+    guard let url = URL(string: scanned.positionals[0]),
+      ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
+    else {
+      throw scanner.usage(
+        "\(scanned.positionals[0].debugDescription) is not an http:// or https:// URL")
     }
     self.url = url
     form = try FormOptions(scanned, command: Self.path)
@@ -75,7 +81,8 @@ struct FormPostCommand: ShipyardCommand {
     output = scanned.last("--output")
     if let time = scanned.last("--max-time") {
       guard let seconds = TimeInterval(time), seconds > 0 else {
-        throw scanner.usage("--max-time needs a positive number of seconds, not \(time.debugDescription)")
+        throw scanner.usage(
+          "--max-time needs a positive number of seconds, not \(time.debugDescription)")
       }
       maxTime = seconds
     } else {
@@ -103,12 +110,15 @@ struct FormPostCommand: ShipyardCommand {
     let reply: Data
     let response: HTTPURLResponse
     do {
-      (reply, response) = try await uploader.upload(body, with: request) { bar?.update(bytesSent: $0.bytesSent) }
+      (reply, response) = try await uploader.upload(body, with: request) {
+        bar?.update(bytesSent: $0.bytesSent)
+      }
     } catch {
       throw .failure("upload to \(url.absoluteString) failed: \(Self.describe(error))")
     }
     bar?.finish()
-    let status = "HTTP \(response.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized)"
+    let status =
+      "HTTP \(response.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized)"
     console.printError(status)
     try writeReply(reply, console: console)
     if response.statusCode >= 400 { throw .failure("the server answered \(status)") }

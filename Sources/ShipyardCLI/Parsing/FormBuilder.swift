@@ -29,9 +29,13 @@ struct FormBuilder {
     let headers = try field.headers.flatMap(Self.readHeaders)
     switch field.content {
     case .text(let value):
-      form.addData(Data(value.utf8), forField: field.name, filename: field.filename, mimeType: field.contentType, headers: headers)
+      form.addData(
+        Data(value.utf8), forField: field.name, filename: field.filename,
+        mimeType: field.contentType, headers: headers)
     case .textFile(let path):
-      form.addData(try Self.read(path, for: field), forField: field.name, mimeType: field.contentType, headers: headers)
+      form.addData(
+        try Self.read(path, for: field), forField: field.name, mimeType: field.contentType,
+        headers: headers)
     case .file(path: "-"):
       let filename = field.filename ?? "-"
       form.addData(
@@ -56,13 +60,16 @@ struct FormBuilder {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw CommandError.failure("cannot read \(path) (field \"\(field.name)\"): \(error.localizedDescription)")
+      throw CommandError.failure(
+        "cannot read \(path) (field \"\(field.name)\"): \(error.localizedDescription)")
     }
   }
 
   /// Parses `Name: value` lines; a header file may hold several, with `#` comments and
   /// continuation lines that start with a space, as curl reads them.
-  private static func readHeaders(_ header: FormFieldSpecification.Header) throws -> [MultipartHeader] {
+  private static func readHeaders(_ header: FormFieldSpecification.Header) throws
+    -> [MultipartHeader]
+  {
     switch header {
     case .line(let line):
       return [try parseHeader(line, source: "headers=")]
@@ -90,8 +97,10 @@ struct FormBuilder {
 
   private static func parseHeader(_ line: String, source: String) throws -> MultipartHeader {
     guard let colon = line.firstIndex(of: ":") else {
-      throw CommandError.failure("header \(line.debugDescription) in \(source) has no ':' (expected Name: value)")
+      throw CommandError.failure(
+        "header \(line.debugDescription) in \(source) has no ':' (expected Name: value)")
     }
-    return try MultipartHeader(name: line[..<colon].trimmingSpaces, value: line[line.index(after: colon)...].trimmingSpaces)
+    return try MultipartHeader(
+      name: line[..<colon].trimmingSpaces, value: line[line.index(after: colon)...].trimmingSpaces)
   }
 }

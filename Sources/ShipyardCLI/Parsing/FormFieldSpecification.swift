@@ -56,20 +56,28 @@ struct FormFieldSpecification: Equatable {
     try readModifiers(&scanner, argument: argument)
   }
 
-  private mutating func readModifiers(_ scanner: inout ParameterScanner, argument: String) throws(FormFieldSyntaxError) {
+  private mutating func readModifiers(_ scanner: inout ParameterScanner, argument: String)
+    throws(FormFieldSyntaxError)
+  {
     while let separator = scanner.next() {
       if separator == "," {
-        throw FormFieldSyntaxError(argument, "several files in one -F are not supported; give each file its own -F (quote a path that holds a comma)")
+        throw FormFieldSyntaxError(
+          argument,
+          "several files in one -F are not supported; give each file its own -F (quote a path that holds a comma)"
+        )
       }
       scanner.skipSpaces()
       if scanner.consume("type=") {
         let type = scanner.readContentType()
         guard Self.isMediaType(type) else {
-          throw FormFieldSyntaxError(argument, "type \(type.debugDescription) is not a MIME type of the form major/minor")
+          throw FormFieldSyntaxError(
+            argument, "type \(type.debugDescription) is not a MIME type of the form major/minor")
         }
         contentType = type
       } else if scanner.consume("filename=") {
-        if case .textFile = content { throw FormFieldSyntaxError(argument, "filename= does not apply to <file fields") }
+        if case .textFile = content {
+          throw FormFieldSyntaxError(argument, "filename= does not apply to <file fields")
+        }
         filename = scanner.readWord(stoppingAt: ";")
       } else if scanner.consume("headers=") {
         if scanner.consume("@") || scanner.consume("<") {
@@ -78,10 +86,14 @@ struct FormFieldSpecification: Equatable {
           headers.append(.line(scanner.readWord(stoppingAt: ";")))
         }
       } else if scanner.consume("encoder=") {
-        throw FormFieldSyntaxError(argument, "encoder= (Content-Transfer-Encoding) is not supported: RFC 7578 says senders should not use it")
+        throw FormFieldSyntaxError(
+          argument,
+          "encoder= (Content-Transfer-Encoding) is not supported: RFC 7578 says senders should not use it"
+        )
       } else {
         let unknown = scanner.readWord(stoppingAt: ";")
-        throw FormFieldSyntaxError(argument, "unknown modifier \(unknown.debugDescription); quote the value to include ';'")
+        throw FormFieldSyntaxError(
+          argument, "unknown modifier \(unknown.debugDescription); quote the value to include ';'")
       }
     }
   }
@@ -110,7 +122,9 @@ extension StringProtocol {
   /// The string without leading and trailing spaces and tabs.
   var trimmingSpaces: String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
+    else {
       return ""
     }
     return String(self[first...last])

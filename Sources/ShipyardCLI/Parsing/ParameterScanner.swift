@@ -46,7 +46,9 @@ struct ParameterScanner {
       type += rest[..<end]
       rest = rest[end...]
       let following = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-      let startsModifier = ["filename=", "headers=", "encoder=", "type="].contains { following.hasPrefix($0) }
+      let startsModifier = ["filename=", "headers=", "encoder=", "type="].contains {
+        following.hasPrefix($0)
+      }
       if rest.isEmpty || startsModifier { return type.trimmingSpaces }
       type += ";"
       rest = rest.dropFirst()

@@ -37,7 +37,9 @@ public struct Console: Sendable {
     Console(
       writeOutput: { bytes in try FileDescriptor.standardOutput.writeAll(bytes) },
       writeError: { text in
-        Array(text.utf8).withUnsafeBytes { try? FileDescriptor(rawValue: 2, path: "standard error").writeAll($0) }
+        Array(text.utf8).withUnsafeBytes {
+          try? FileDescriptor(rawValue: 2, path: "standard error").writeAll($0)
+        }
       },
       errorIsTerminal: isatty(2) == 1,
       environment: environment

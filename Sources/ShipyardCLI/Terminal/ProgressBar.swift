@@ -20,9 +20,12 @@ final class ProgressBar: @unchecked Sendable {
   func update(bytesSent: Int64) {
     let now = Date()
     let line: String? = lock.withLock {
-      guard !finished, now.timeIntervalSince(lastDrawn) >= 0.1 || bytesSent == totalBytes else { return nil }
+      guard !finished, now.timeIntervalSince(lastDrawn) >= 0.1 || bytesSent == totalBytes else {
+        return nil
+      }
       lastDrawn = now
-      return Self.render(bytesSent: bytesSent, totalBytes: totalBytes, elapsed: now.timeIntervalSince(start))
+      return Self.render(
+        bytesSent: bytesSent, totalBytes: totalBytes, elapsed: now.timeIntervalSince(start))
     }
     if let line { console.writeError("\r" + line) }
   }
@@ -32,7 +35,8 @@ final class ProgressBar: @unchecked Sendable {
     let line: String? = lock.withLock {
       guard !finished else { return nil }
       finished = true
-      return Self.render(bytesSent: totalBytes, totalBytes: totalBytes, elapsed: Date().timeIntervalSince(start))
+      return Self.render(
+        bytesSent: totalBytes, totalBytes: totalBytes, elapsed: Date().timeIntervalSince(start))
     }
     if let line { console.writeError("\r" + line + "\n") }
   }
@@ -45,7 +49,8 @@ final class ProgressBar: @unchecked Sendable {
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
     let percent = String(format: "%3d%%", Int(fraction * 100))
     let speed = elapsed > 0 ? Double(bytesSent) / elapsed : 0
-    return "[\(bar)] \(percent)  \(formatBytes(Double(bytesSent))) / \(formatBytes(Double(totalBytes)))  \(formatBytes(speed))/s"
+    return
+      "[\(bar)] \(percent)  \(formatBytes(Double(bytesSent))) / \(formatBytes(Double(totalBytes)))  \(formatBytes(speed))/s"
   }
 
   static func formatBytes(_ bytes: Double) -> String {
