@@ -59,7 +59,7 @@ public struct MultipartUploader: Sendable {
   ///   - request: The URL, method and headers to send it with.
   ///   - progress: Called as the body is sent, from a background queue.
   /// - Returns: The response body and the HTTP response.
-  /// - Throws: ``MultipartEncodingError`` for a part that cannot be read,
+  /// - Throws: `MultipartEncodingError` for a part that cannot be read,
   ///   ``MultipartUploadError``, a `URLError`, or `CancellationError` when the task is cancelled.
   public func upload(
     _ form: MultipartFormData,

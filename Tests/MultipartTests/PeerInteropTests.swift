@@ -30,8 +30,10 @@ struct PeerInteropTests {
   }
 
   static let trickyNames = [
-    "plain", "with space", "we\"ird", "a\rb", "a\nb", "a\r\nb", "\"\r\n\"", "back\\slash", "semi;colon",
-    "eq=uals;x=\"y\"", "percent%22literal", "tab\there", "日本語", "résumé", "re\u{301}sume\u{301}", "emoji 🚀",
+    "plain", "with space", "we\"ird", "a\rb", "a\nb", "a\r\nb", "\"\r\n\"", "back\\slash",
+    "semi;colon",
+    "eq=uals;x=\"y\"", "percent%22literal", "tab\there", "日本語", "résumé", "re\u{301}sume\u{301}",
+    "emoji 🚀",
     "C:\\Users\\x\\evil.txt", "../../etc/passwd", String(repeating: "long", count: 256),
     "evil\"; filename=\"evil.sh\"\r\nContent-Type: text/evil\r\nX-Injected: 1\r\n\r\n--",
   ]
@@ -44,7 +46,9 @@ struct PeerInteropTests {
       id: "case\(index)",
       fields: [
         Field(name: name, value: "value \(index) ünïcode"),
-        Field(name: name, filename: name, type: "application/x-shipyard-test", data: Data(bytes).base64EncodedString()),
+        Field(
+          name: name, filename: name, type: "application/x-shipyard-test",
+          data: Data(bytes).base64EncodedString()),
         Field(name: "empty", filename: "empty.bin", type: "application/octet-stream", data: ""),
       ]
     )
@@ -55,7 +59,8 @@ struct PeerInteropTests {
     for field in form.fields {
       if let filename = field.filename {
         let data = try #require(Data(base64Encoded: field.data ?? ""))
-        formData.addFile(named: filename, data: data, mimeType: field.type ?? "", forField: field.name)
+        formData.addFile(
+          named: filename, data: data, mimeType: field.type ?? "", forField: field.name)
       } else {
         formData.addString(field.value ?? "", forField: field.name)
       }
@@ -68,12 +73,16 @@ struct PeerInteropTests {
     let folder = try Peers.folder
     var result: [String: [String: PeerReading]] = [:]
     let outputs = [
-      try Peers.run("python3", [folder.appendingPathComponent("parse_python.py").path, manifest.path]),
-      try Peers.run("node", [folder.appendingPathComponent("node_peer.mjs").path, "parse", manifest.path]),
+      try Peers.run(
+        "python3", [folder.appendingPathComponent("parse_python.py").path, manifest.path]),
+      try Peers.run(
+        "node", [folder.appendingPathComponent("node_peer.mjs").path, "parse", manifest.path]),
       try Peers.run(try Peers.goParser.get(), [manifest.path]),
     ]
     for output in outputs {
-      result.merge(try JSONDecoder().decode([String: [String: PeerReading]].self, from: output)) { $1 }
+      result.merge(try JSONDecoder().decode([String: [String: PeerReading]].self, from: output)) {
+        $1
+      }
     }
     return result
   }
@@ -96,7 +105,10 @@ struct PeerInteropTests {
     try JSONEncoder().encode(["forms": Self.forms]).write(to: specURL)
     let nodeManifest = try Peers.run(
       "node",
-      [try Peers.folder.appendingPathComponent("node_peer.mjs").path, "encode", specURL.path, folder.url.path]
+      [
+        try Peers.folder.appendingPathComponent("node_peer.mjs").path, "encode", specURL.path,
+        folder.url.path,
+      ]
     )
     let nodeURL = folder.url.appendingPathComponent("node.json")
     try nodeManifest.write(to: nodeURL)
@@ -112,15 +124,22 @@ struct PeerInteropTests {
           "\(peer) reads our body for name \(name.debugDescription) differently from the browsers' body"
         )
         guard case .parts(let parts) = cases[form.id] else {
-          Issue.record("\(peer) rejected our body for name \(name.debugDescription): \(String(describing: cases[form.id]))")
+          Issue.record(
+            "\(peer) rejected our body for name \(name.debugDescription): \(String(describing: cases[form.id]))"
+          )
           continue
         }
-        #expect(parts.count == 3, "\(peer) found \(parts.count) parts for name \(name.debugDescription)")
+        #expect(
+          parts.count == 3, "\(peer) found \(parts.count) parts for name \(name.debugDescription)")
         // An injected CRLF never turns the text field into a file or gives it a header.
-        #expect(parts.first?.filename == nil && parts.first?.contentType == nil, "\(peer): \(parts)")
-        #expect(parts.dropFirst().first?.contentType == "application/x-shipyard-test", "\(peer): \(parts)")
+        #expect(
+          parts.first?.filename == nil && parts.first?.contentType == nil, "\(peer): \(parts)")
+        #expect(
+          parts.dropFirst().first?.contentType == "application/x-shipyard-test", "\(peer): \(parts)"
+        )
         if Self.isSafe(name, for: peer) {
-          #expect(parts == Self.expectedParts(form), "\(peer) changed name \(name.debugDescription)")
+          #expect(
+            parts == Self.expectedParts(form), "\(peer) changed name \(name.debugDescription)")
         }
       }
     }
@@ -133,7 +152,9 @@ struct PeerInteropTests {
   /// python-multipart keeps the last component of a filename with backslashes (its Windows-path
   /// workaround); Go's `FileName()` keeps the last component of a path.
   static func isSafe(_ name: String, for peer: String) -> Bool {
-    if name.contains(where: { $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) { return false }
+    if name.contains(where: { $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
+      return false
+    }
     let hasEscapeLookalike = ["%22", "%0D", "%0A"].contains { name.uppercased().contains($0) }
     switch peer {
     case "werkzeug": return !name.contains("\\") && !hasEscapeLookalike

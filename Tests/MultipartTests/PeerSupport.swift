@@ -14,7 +14,8 @@ enum Peers {
   }
 
   /// Whether the Python peers (werkzeug, python-multipart) can run.
-  static let pythonAvailable = (try? run("python3", ["-c", "import werkzeug, python_multipart"])) != nil
+  static let pythonAvailable =
+    (try? run("python3", ["-c", "import werkzeug, python_multipart"])) != nil
   /// Whether Node's built-in FormData can run.
   static let nodeAvailable = (try? run("node", ["-e", "new FormData(); new Response('')"])) != nil
   /// Whether Go can build the Go peer.
@@ -27,18 +28,24 @@ enum Peers {
 
   /// The Go peer, compiled once per test run.
   static let goParser: Result<String, any Error> = Result {
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("shipyard-go-parse-\(UUID().uuidString)")
-    try run("go", ["build", "-o", output.path, try folder.appendingPathComponent("go_parse.go").path])
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shipyard-go-parse-\(UUID().uuidString)")
+    try run(
+      "go", ["build", "-o", output.path, try folder.appendingPathComponent("go_parse.go").path])
     return output.path
   }
 
   /// Runs `executable` (looked up on `PATH`) and returns its standard output.
   @discardableResult
-  static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Data {
+  static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil)
+    throws -> Data
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
-    if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    if let environment {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

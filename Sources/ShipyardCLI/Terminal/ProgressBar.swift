@@ -9,6 +9,7 @@ final class ProgressBar: @unchecked Sendable {
   private let start = Date()
   private let lock = NSLock()
   private var lastDrawn = Date.distantPast
+  private var lastBytes: Int64 = -1
   private var finished = false
 
   init(console: Console, totalBytes: Int64) {
@@ -41,7 +42,7 @@ final class ProgressBar: @unchecked Sendable {
     if let line { console.writeError("\r" + line + "\n") }
   }
 
-  /// `[##########··········]  50%   512.0 MiB / 1.0 GiB   210.3 MiB/s`
+  /// One line such as `[######------]  50%  512.0 MiB / 1.0 GiB  210.3 MiB/s`.
   static func render(bytesSent: Int64, totalBytes: Int64, elapsed: TimeInterval) -> String {
     let width = 24
     let fraction = totalBytes > 0 ? min(1, Double(bytesSent) / Double(totalBytes)) : 1

@@ -1,0 +1,88 @@
+"""A loopback HTTP server for upload tests.
+
+It listens on 127.0.0.1 (port 0: the system picks one, printed as the first line on stdout),
+streams each POST body through werkzeug's multipart decoder without keeping it, and answers with
+JSON: the Content-Length and Transfer-Encoding headers it received, the bytes it read, and each
+part's name, filename, content type, size and SHA-256. A body sent without Content-Length is
+refused with 411. It stops after --requests requests (default 1) or --seconds seconds.
+"""
+import argparse
+import hashlib
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+from werkzeug.http import parse_options_header
+from werkzeug.sansio.multipart import Data, Epilogue, Field, File, MultipartDecoder, NeedData
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, payload):
+        body = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_POST(self):
+        length = self.headers.get("Content-Length")
+        encoding = self.headers.get("Transfer-Encoding")
+        if length is None or encoding is not None:
+            return self.reply(411, {"error": "Content-Length required, no Transfer-Encoding",
+                                    "transferEncoding": encoding})
+        _, params = parse_options_header(self.headers.get("Content-Type", ""))
+        decoder = MultipartDecoder(params["boundary"].encode())
+        parts, current, remaining, received = [], None, int(length), 0
+        while True:
+            chunk = self.rfile.read(min(remaining, 1 << 20)) if remaining else b""
+            remaining -= len(chunk)
+            received += len(chunk)
+            decoder.receive_data(chunk if chunk else None)
+            while True:
+                event = decoder.next_event()
+                if isinstance(event, NeedData):
+                    break
+                if isinstance(event, (Field, File)):
+                    current = {"name": event.name,
+                               "filename": event.filename if isinstance(event, File) else None,
+                               "contentType": event.headers.get("Content-Type"),
+                               "size": 0, "hash": hashlib.sha256()}
+                    parts.append(current)
+                elif isinstance(event, Data):
+                    current["size"] += len(event.data)
+                    current["hash"].update(event.data)
+                elif isinstance(event, Epilogue):
+                    remaining = 0
+                    break
+            if not chunk or isinstance(event, Epilogue):
+                break
+        for part in parts:
+            part["sha256"] = part.pop("hash").hexdigest()
+        self.reply(200, {"contentLength": int(length), "transferEncoding": encoding,
+                         "bytesReceived": received, "parts": parts})
+
+
+def main():
+    options = argparse.ArgumentParser()
+    options.add_argument("--requests", type=int, default=1)
+    options.add_argument("--seconds", type=float, default=600)
+    arguments = options.parse_args()
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    threading.Timer(arguments.seconds, lambda: server.shutdown() or sys.exit(0)).start()
+    for _ in range(arguments.requests):
+        server.handle_request()
+    sys.stdout.flush()
+    import os
+    os._exit(0)
+
+
+main()

@@ -1,0 +1,57 @@
+import Foundation
+import ShipyardCLI
+
+/// A console that keeps what a command writes.
+final class CapturingConsole: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outputBytes: [UInt8] = []
+  private var errorText = ""
+
+  var output: [UInt8] { lock.withLock { outputBytes } }
+  var outputText: String { String(decoding: output, as: UTF8.self) }
+  var errors: String { lock.withLock { errorText } }
+
+  var console: Console {
+    Console(
+      writeOutput: { [self] bytes in lock.withLock { outputBytes += bytes } },
+      writeError: { [self] text in lock.withLock { errorText += text } },
+      errorIsTerminal: false,
+      environment: [:]
+    )
+  }
+
+  /// Runs `shipyard` with `arguments` in this process.
+  func run(_ arguments: [String]) async -> Int32 {
+    await Shipyard.main(arguments: arguments, console: console)
+  }
+}
+
+/// Where the built `shipyard` executable is: beside the test bundle.
+enum BuiltProducts {
+  static var shipyard: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for folder in [beside, beside.deletingLastPathComponent()] {
+      let candidate = folder.appendingPathComponent("shipyard")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return package.appendingPathComponent(".build/debug/shipyard")
+  }
+}
+
+/// An empty folder in the temporary folder, removed by the test.
+struct ScratchFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("shipyard-cli-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? [] }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
