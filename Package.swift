@@ -33,15 +33,18 @@ let package = Package(
     ),
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
+    // Helpers shared by the test targets: scratch folders, running peers, the peer policy.
+    .target(
+      name: "ShipyardTestSupport", path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
-      dependencies: ["Multipart", "MultipartUpload", "SystemSupport"],
-      resources: [.copy("Peers")],
+      dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
+      exclude: ["Peers"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "ShipyardCLITests",
-      dependencies: ["ShipyardCLI", "shipyard", "Multipart"],
+      dependencies: ["ShipyardCLI", "shipyard", "Multipart", "ShipyardTestSupport"],
       swiftSettings: strictSettings
     ),
   ]

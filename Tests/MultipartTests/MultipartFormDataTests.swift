@@ -1,5 +1,6 @@
 import Foundation
 import Multipart
+import ShipyardTestSupport
 import Testing
 
 @Suite struct MultipartFormDataTests {
@@ -105,12 +106,13 @@ import Testing
   }
 
   @Test func contentLengthEqualsEncodedBytesForMixedForms() throws {
-    let file = try TemporaryFile(bytes: Array(repeating: 0x41, count: 300_001))
-    defer { file.remove() }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let file = try folder.write(Array(repeating: 0x41, count: 300_001), to: "part.bin")
     var form = MultipartFormData()
     form.addString("é", forField: "ünïcode")
     form.addString("", forField: "empty")
-    try form.addFile(at: file.url, forField: "file")
+    try form.addFile(at: file, forField: "file")
     form.addStream(length: 5, forField: "stream", filename: "s.bin") {
       BytesSource(Array("12345".utf8))
     }
@@ -120,11 +122,13 @@ import Testing
 
   @Test(arguments: [1, 2, 3, 7, 64, 4096, 1 << 20])
   func chunkedEncodingEqualsEncodedData(chunkSize: Int) throws {
-    let file = try TemporaryFile(bytes: (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-    defer { file.remove() }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let file = try folder.write(
+      (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }, to: "part.bin")
     var form = MultipartFormData()
     form.addString("first", forField: "a")
-    try form.addFile(at: file.url, forField: "b", mimeType: "application/x-test")
+    try form.addFile(at: file, forField: "b", mimeType: "application/x-test")
     form.addStream(length: 3, forField: "c") { BytesSource([1, 2, 3]) }
     var chunks = Data()
     var largest = 0
@@ -137,11 +141,12 @@ import Testing
   }
 
   @Test func fileMIMETypeComesFromTheExtension() throws {
-    let file = try TemporaryFile(bytes: [1], name: "photo.PNG")
-    defer { file.remove() }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let file = try folder.write([1], to: "photo.PNG")
     var form = MultipartFormData()
-    try form.addFile(at: file.url, forField: "p")
-    try form.addFile(at: file.url, forField: "q", filename: "other.pdf")
+    try form.addFile(at: file, forField: "p")
+    try form.addFile(at: file, forField: "q", filename: "other.pdf")
     #expect(form.parts.map(\.contentType) == ["image/png", "application/pdf"])
     #expect(form.parts.map(\.filename) == ["photo.PNG", "other.pdf"])
   }
@@ -173,14 +178,15 @@ import Testing
   }
 
   @Test func fileThatChangedSizeIsAnError() throws {
-    let file = try TemporaryFile(bytes: [1, 2, 3])
-    defer { file.remove() }
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let file = try folder.write([1, 2, 3], to: "part.bin")
     var form = MultipartFormData()
-    try form.addFile(at: file.url, forField: "f")
-    try Data([1, 2, 3, 4, 5]).write(to: file.url)
+    try form.addFile(at: file, forField: "f")
+    try Data([1, 2, 3, 4, 5]).write(to: file)
     let error = try #require(throws: MultipartEncodingError.self) { try form.encodedData() }
     #expect(error.code == .lengthMismatch)
-    #expect(error.description.contains(file.url.path))
+    #expect(error.description.contains(file.path))
   }
 
   @Test func missingFileIsAnErrorNamingIt() throws {
@@ -202,20 +208,20 @@ import Testing
   }
 
   @Test func writeToFileLeavesNothingBehindOnFailure() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder()
     defer { folder.remove() }
-    let target = folder.url.appendingPathComponent("body.multipart")
+    let target = folder.file("body.multipart")
     var form = MultipartFormData()
     form.addString("ok", forField: "a")
     form.addStream(length: 10, forField: "broken") { BytesSource([1]) }
     #expect(throws: MultipartEncodingError.self) { try form.write(to: target) }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    #expect(folder.contents.isEmpty)
   }
 
   @Test func writeToFileProducesTheBody() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder()
     defer { folder.remove() }
-    let target = folder.url.appendingPathComponent("body.multipart")
+    let target = folder.file("body.multipart")
     var form = MultipartFormData()
     form.addString("ok", forField: "a")
     try form.write(to: target)

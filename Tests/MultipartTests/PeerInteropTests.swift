@@ -1,5 +1,6 @@
 import Foundation
 import Multipart
+import ShipyardTestSupport
 import Testing
 
 /// Our bodies, read by four independent parsers, against the same forms encoded by Node's
@@ -70,7 +71,7 @@ struct PeerInteropTests {
 
   /// Every peer's reading of every body in `manifest`, keyed by peer then case.
   static func readings(of manifest: URL) throws -> [String: [String: PeerReading]] {
-    let folder = try Peers.folder
+    let folder = Peers.folder
     var result: [String: [String: PeerReading]] = [:]
     let outputs = [
       try Peers.run(
@@ -88,7 +89,7 @@ struct PeerInteropTests {
   }
 
   @Test func peersReadOurBodiesExactlyAsTheyReadBrowserBodies() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ScratchFolder()
     defer { folder.remove() }
     // Our bodies.
     var ours = Manifest(cases: [])
@@ -106,7 +107,7 @@ struct PeerInteropTests {
     let nodeManifest = try Peers.run(
       "node",
       [
-        try Peers.folder.appendingPathComponent("node_peer.mjs").path, "encode", specURL.path,
+        Peers.folder.appendingPathComponent("node_peer.mjs").path, "encode", specURL.path,
         folder.url.path,
       ]
     )
@@ -145,8 +146,9 @@ struct PeerInteropTests {
     }
   }
 
-  /// Names every peer must return unchanged: none of `"`, CR or LF (the characters browsers
-  /// escape). Peer habits that apply to browsers' bodies alike (the test above proves it) are
+  /// Whether every peer must return `name` unchanged.
+  ///
+  /// Such names have none of `"`, CR or LF (the characters browsers escape). Peer habits that apply to browsers' bodies alike (the test above proves it) are
   /// left out: werkzeug drops a lone backslash in quoted parameters; werkzeug and undici decode a
   /// literal `%22`, `%0D` or `%0A`, which the WHATWG encoding leaves ambiguous by design;
   /// python-multipart keeps the last component of a filename with backslashes (its Windows-path

@@ -1,82 +1,37 @@
 import Foundation
-import Testing
+import ShipyardTestSupport
 
-/// Runs the independent peers (Python, Node, Go) that check our bytes.
-///
-/// A peer test is skipped only when its peer is missing and `CI` is not `true`; under `CI=true`
-/// a missing peer fails the test, so CI can never pass by skipping.
+/// Runs the independent peers (Python, Node, Go) that check our bytes, under `PeerPolicy`.
 enum Peers {
-  static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
-
   /// The folder holding the peer programs.
-  static var folder: URL {
-    get throws { try #require(Bundle.module.url(forResource: "Peers", withExtension: nil)) }
-  }
+  static var folder: URL { PeerPolicy.multipartPeers }
 
   /// Whether the Python peers (werkzeug, python-multipart) can run.
-  static let pythonAvailable =
-    (try? run("python3", ["-c", "import werkzeug, python_multipart"])) != nil
+  static let pythonAvailable = ProcessRunner.succeeds(
+    "python3", ["-c", "import werkzeug, python_multipart"])
   /// Whether Node's built-in FormData can run.
-  static let nodeAvailable = (try? run("node", ["-e", "new FormData(); new Response('')"])) != nil
+  static let nodeAvailable = ProcessRunner.succeeds(
+    "node", ["-e", "new FormData(); new Response('')"])
   /// Whether Go can build the Go peer.
-  static let goAvailable = (try? run("go", ["version"])) != nil
-  /// Whether every multipart peer is here.
-  static let allAvailable = pythonAvailable && nodeAvailable && goAvailable
+  static let goAvailable = ProcessRunner.succeeds("go", ["version"])
 
-  /// Whether a test that needs peers should run: when they are here, and always under CI.
-  static let shouldRun = allAvailable || isCI
+  /// Whether a test that needs every peer should run: when they are here, and always under CI.
+  static let shouldRun = PeerPolicy.shouldRun(
+    whenAvailable: pythonAvailable && nodeAvailable && goAvailable)
 
   /// The Go peer, compiled once per test run.
   static let goParser: Result<String, any Error> = Result {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent(
       "shipyard-go-parse-\(UUID().uuidString)")
-    try run(
-      "go", ["build", "-o", output.path, try folder.appendingPathComponent("go_parse.go").path])
+    try ProcessRunner.check(
+      "go", ["build", "-o", output.path, folder.appendingPathComponent("go_parse.go").path])
     return output.path
   }
 
-  /// Runs `executable` (looked up on `PATH`) and returns its standard output.
-  @discardableResult
-  static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil)
-    throws -> Data
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    if let environment {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes while the process runs, so that neither can fill up and block it.
-    nonisolated(unsafe) var errorData = Data()
-    let errorReader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-    errorReader.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorReader.isFinished { usleep(1000) }
-    guard process.terminationStatus == 0 else {
-      throw PeerError(
-        command: ([executable] + arguments).joined(separator: " "),
-        status: process.terminationStatus,
-        errorOutput: String(decoding: errorData, as: UTF8.self)
-      )
-    }
-    return data
+  /// Runs a peer and returns its standard output.
+  static func run(_ executable: String, _ arguments: [String]) throws -> Data {
+    try ProcessRunner.check(executable, arguments)
   }
-}
-
-/// A peer that exited with an error.
-struct PeerError: Error, CustomStringConvertible {
-  let command: String
-  let status: Int32
-  let errorOutput: String
-
-  var description: String { "\(command) exited with \(status): \(errorOutput)" }
 }
 
 /// One part as a peer read it.

@@ -34,24 +34,9 @@ enum BuiltProducts {
       let candidate = folder.appendingPathComponent("shipyard")
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent()
     return package.appendingPathComponent(".build/debug/shipyard")
   }
-}
-
-/// An empty folder in the temporary folder, removed by the test.
-struct ScratchFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("shipyard-cli-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? [] }
-
-  func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,15 +1,17 @@
 import Foundation
 import Multipart
+import ShipyardTestSupport
 import Testing
 
 @Suite struct FormEncodeCommandTests {
   @Test func writesTheBodyToStandardOutputAndTheTypeToStandardError() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    try Data("hello file\n".utf8).write(to: URL(fileURLWithPath: folder.path("plain.txt")))
+    try folder.write(Array("hello file\n".utf8), to: "plain.txt")
     let console = CapturingConsole()
     let status = await console.run([
-      "form", "encode", "-F", "field=value", "-F", "file=@\(folder.path("plain.txt"))", "--boundary", "XyZ",
+      "form", "encode", "-F", "field=value", "-F", "file=@\(folder.path("plain.txt"))",
+      "--boundary", "XyZ",
     ])
     #expect(status == 0)
     #expect(console.errors == "Content-Type: multipart/form-data; boundary=XyZ\n")
@@ -25,13 +27,16 @@ import Testing
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let console = CapturingConsole()
-    let status = await console.run(["form", "encode", "-F", "a=b", "--form-string", "c=@d;e", "-o", folder.path("body")])
+    let status = await console.run([
+      "form", "encode", "-F", "a=b", "--form-string", "c=@d;e", "-o", folder.path("body"),
+    ])
     #expect(status == 0)
     let contentType = console.outputText.trimmingCharacters(in: .newlines)
     #expect(contentType.hasPrefix("multipart/form-data; boundary=----ShipyardBoundary"))
-    let body = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder.path("body"))), as: UTF8.self)
+    let body = String(decoding: try Data(contentsOf: folder.file("body")), as: UTF8.self)
     let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
-    #expect(body.hasPrefix("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n"))
+    #expect(
+      body.hasPrefix("--\(boundary)\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n"))
     #expect(body.contains("name=\"c\"\r\n\r\n@d;e\r\n"))
     #expect(folder.contents == ["body"])
   }
@@ -39,12 +44,13 @@ import Testing
   @Test func appliesTypeFilenameAndHeaders() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    try Data("# notes".utf8).write(to: URL(fileURLWithPath: folder.path("notes.txt")))
-    try Data("# comment\nX-One: 1\nX-Two: a\n  b\n".utf8).write(to: URL(fileURLWithPath: folder.path("headers")))
+    try folder.write(Array("# notes".utf8), to: "notes.txt")
+    try folder.write(Array("# comment\nX-One: 1\nX-Two: a\n  b\n".utf8), to: "headers")
     let console = CapturingConsole()
     let status = await console.run([
       "form", "encode", "--boundary", "B",
-      "-F", "doc=@\(folder.path("notes.txt"));type=text/markdown;filename=README.md;headers=@\(folder.path("headers"))",
+      "-F",
+      "doc=@\(folder.path("notes.txt"));type=text/markdown;filename=README.md;headers=@\(folder.path("headers"))",
       "-F", "meta=<\(folder.path("notes.txt"));type=application/json",
     ])
     #expect(status == 0, "\(console.errors)")
@@ -58,22 +64,34 @@ import Testing
 
   /// Each bad input gets a clear error naming the problem, the right exit code, and no output file.
   @Test(arguments: [
-    (["-F", "a=@/nonexistent/missing.bin"], Int32(1), "file not found: /nonexistent/missing.bin (field \"a\")"),
+    (
+      ["-F", "a=@/nonexistent/missing.bin"], Int32(1),
+      "file not found: /nonexistent/missing.bin (field \"a\")"
+    ),
     (["-F", "a=@/tmp"], 1, "cannot upload /tmp: it is a directory (field \"a\")"),
     (["-F", "a=</nonexistent/text.txt"], 1, "cannot read /nonexistent/text.txt (field \"a\")"),
-    (["-F", "a=b", "--boundary", "bad;boundary"], 64, "invalid boundary: character 4 (\";\") is not allowed by RFC 2046"),
-    (["-F", "a=b", "--boundary", String(repeating: "b", count: 71)], 64, "71 bytes, more than the 70 RFC 2046 allows"),
+    (
+      ["-F", "a=b", "--boundary", "bad;boundary"], 64,
+      "invalid boundary: character 4 (\";\") is not allowed by RFC 2046"
+    ),
+    (
+      ["-F", "a=b", "--boundary", String(repeating: "b", count: 71)], 64,
+      "71 bytes, more than the 70 RFC 2046 allows"
+    ),
     (["-F", "novalue"], 64, "invalid -F \"novalue\": expected name=value"),
     (["-F", "a=b;headers=\"X-A\""], 1, "has no ':'"),
     ([], 64, "no fields"),
     (["-F", "a=b", "--frobnicate"], 64, "unknown option --frobnicate"),
     (["-F"], 64, "option -F needs a value"),
   ])
-  func badInputIsAClearErrorAndLeavesNoOutput(arguments: [String], exitCode: Int32, message: String) async throws {
+  func badInputIsAClearErrorAndLeavesNoOutput(arguments: [String], exitCode: Int32, message: String)
+    async throws
+  {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let console = CapturingConsole()
-    let status = await console.run(["form", "encode", "-o", folder.path("out.multipart")] + arguments)
+    let status = await console.run(
+      ["form", "encode", "-o", folder.path("out.multipart")] + arguments)
     #expect(status == exitCode)
     #expect(console.errors.contains(message), "\(console.errors)")
     #expect(console.errors.hasPrefix("shipyard: error: "))
@@ -83,11 +101,13 @@ import Testing
   @Test func aFailedWriteKeepsThePreviousFile() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    try Data("previous".utf8).write(to: URL(fileURLWithPath: folder.path("out")))
+    try folder.write(Array("previous".utf8), to: "out")
     let console = CapturingConsole()
-    let status = await console.run(["form", "encode", "-F", "a=@/nonexistent", "-o", folder.path("out")])
+    let status = await console.run([
+      "form", "encode", "-F", "a=@/nonexistent", "-o", folder.path("out"),
+    ])
     #expect(status == 1)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("out"))) == Data("previous".utf8))
+    #expect(try Data(contentsOf: folder.file("out")) == Data("previous".utf8))
     #expect(folder.contents == ["out"])
   }
 }

@@ -32,13 +32,16 @@ import Testing
 
   @Test func quotedWordsHoldSeparatorsAndEscapes() throws {
     #expect(try Spec(parsing: #"f=@"a;b,c.txt""#).content == .file(path: "a;b,c.txt"))
-    #expect(try Spec(parsing: #"f=@x;filename="play, \"play\"; and \\ play.txt""#).filename == #"play, "play"; and \ play.txt"#)
+    #expect(
+      try Spec(parsing: #"f=@x;filename="play, \"play\"; and \\ play.txt""#).filename
+        == #"play, "play"; and \ play.txt"#)
     #expect(try Spec(parsing: #"v="quoted;value""#).content == .text("quoted;value"))
     #expect(try Spec(parsing: #"v="unterminated"#).content == .text(#""unterminated"#))
   }
 
   @Test func unquotedWordsLoseSurroundingSpaces() throws {
-    #expect(try Spec(parsing: "f=@ spaced.txt ;type=text/plain").content == .file(path: "spaced.txt"))
+    #expect(
+      try Spec(parsing: "f=@ spaced.txt ;type=text/plain").content == .file(path: "spaced.txt"))
   }
 
   @Test func readsHeaders() throws {

@@ -1,7 +1,9 @@
 import Testing
 
 @Suite struct HelpTests {
-  @Test(arguments: [["--help"], ["form", "--help"], ["form", "encode", "--help"], ["form", "post", "-h"]])
+  @Test(arguments: [
+    ["--help"], ["form", "--help"], ["form", "encode", "--help"], ["form", "post", "-h"],
+  ])
   func helpGoesToStandardOutputAndSucceeds(arguments: [String]) async {
     let console = CapturingConsole()
     #expect(await console.run(arguments) == 0)

@@ -1,0 +1,24 @@
+public import Foundation
+
+/// When tests that need an outside peer run.
+///
+/// A peer test is skipped only when its peer is missing and `CI` is not `true`; under `CI=true`
+/// it runs anyway, so that a missing peer fails instead of letting CI pass by skipping.
+public enum PeerPolicy {
+  /// Whether this run is CI's (`CI=true`).
+  public static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// Whether a test whose peers are `available` should run.
+  public static func shouldRun(whenAvailable available: Bool) -> Bool {
+    available || isCI
+  }
+
+  /// The repository's root folder, found from this source file.
+  public static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The folder holding the multipart peer programs.
+  public static var multipartPeers: URL {
+    packageRoot.appendingPathComponent("Tests/MultipartTests/Peers")
+  }
+}

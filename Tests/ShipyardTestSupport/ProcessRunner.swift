@@ -1,0 +1,78 @@
+public import Foundation
+
+/// Runs other programs (peers, the built `shipyard`) and collects what they print.
+public enum ProcessRunner {
+  /// What a finished program printed, and how it ended.
+  public struct Output: Sendable {
+    /// The exit status.
+    public let status: Int32
+    /// Everything written to standard output.
+    public let standardOutput: Data
+    /// Everything written to standard error, as text.
+    public let standardError: String
+  }
+
+  /// Runs `executable` (a path, or a name looked up on `PATH`) and waits for it.
+  public static func run(_ executable: String, _ arguments: [String]) throws -> Output {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [executable] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Drain standard error on another thread so that neither pipe can fill up and block.
+    let errorData = DataBox()
+    let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    errorReader.start()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorReader.isFinished { usleep(1000) }
+    return Output(
+      status: process.terminationStatus,
+      standardOutput: data,
+      standardError: String(decoding: errorData.get(), as: UTF8.self)
+    )
+  }
+
+  /// Runs `executable` and returns its standard output, throwing if it fails.
+  @discardableResult
+  public static func check(_ executable: String, _ arguments: [String]) throws -> Data {
+    let output = try run(executable, arguments)
+    guard output.status == 0 else {
+      throw ProcessFailure(
+        command: ([executable] + arguments).joined(separator: " "),
+        status: output.status,
+        errorOutput: output.standardError
+      )
+    }
+    return output.standardOutput
+  }
+
+  /// Whether `executable` runs and exits 0 with `arguments`.
+  public static func succeeds(_ executable: String, _ arguments: [String]) -> Bool {
+    (try? run(executable, arguments).status) == 0
+  }
+}
+
+/// A program that exited with an error.
+public struct ProcessFailure: Error, CustomStringConvertible {
+  /// The command line.
+  public let command: String
+  /// Its exit status.
+  public let status: Int32
+  /// What it wrote to standard error.
+  public let errorOutput: String
+
+  /// A sentence for test failures.
+  public var description: String { "\(command) exited with \(status): \(errorOutput)" }
+}
+
+private final class DataBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  func set(_ value: Data) { lock.withLock { data = value } }
+  func get() -> Data { lock.withLock { data } }
+}
