@@ -66,6 +66,13 @@ public struct ProcessFailure: Error, CustomStringConvertible {
   /// What it wrote to standard error.
   public let errorOutput: String
 
+  /// Describes a failed program.
+  public init(command: String, status: Int32, errorOutput: String) {
+    self.command = command
+    self.status = status
+    self.errorOutput = errorOutput
+  }
+
   /// A sentence for test failures.
   public var description: String { "\(command) exited with \(status): \(errorOutput)" }
 }

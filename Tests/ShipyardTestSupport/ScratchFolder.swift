@@ -7,7 +7,8 @@ public struct ScratchFolder: Sendable {
 
   /// Makes a new, empty folder.
   public init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("shipyard-tests-\(UUID().uuidString)")
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shipyard-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
