@@ -2,8 +2,8 @@ public import Foundation
 package import SystemSupport
 
 extension MultipartFormData {
-  /// The chunk size the encoding methods use by default: 1 MiB.
-  public static let defaultChunkSize = 1 << 20
+  /// The chunk size the encoding methods use by default: 256 KiB.
+  public static let defaultChunkSize = 256 << 10
 
   /// Whether every part's bytes are in memory (no file or stream parts).
   public var isInMemory: Bool {

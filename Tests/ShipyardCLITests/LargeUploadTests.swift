@@ -8,9 +8,11 @@ import Testing
 /// The server (Python's http.server with werkzeug's decoder, `Peers/upload_server.py`) hashes
 /// what it receives; `sha256sum` hashes the file; `/usr/bin/time -v` measures the client's peak
 /// memory. `SHIPYARD_UPLOAD_TEST_BYTES` changes the size for local runs.
-@Suite(.enabled(if: UploadPeers.shouldRun, "needs python3 with werkzeug, sha256sum and /usr/bin/time"))
+@Suite(
+  .enabled(if: UploadPeers.shouldRun, "needs python3 with werkzeug, sha256sum and /usr/bin/time"))
 struct LargeUploadTests {
-  static let size = Int(ProcessInfo.processInfo.environment["SHIPYARD_UPLOAD_TEST_BYTES"] ?? "") ?? 1 << 30
+  static let size =
+    Int(ProcessInfo.processInfo.environment["SHIPYARD_UPLOAD_TEST_BYTES"] ?? "") ?? 1 << 30
 
   struct ServerReport: Decodable {
     struct Part: Decodable {
@@ -30,14 +32,20 @@ struct LargeUploadTests {
     defer { folder.remove() }
     let file = folder.file("big.bin")
     try Self.writeDistinctMebibytes(count: Self.size, to: file)
-    let expectedHash = String(decoding: try ProcessRunner.check("sha256sum", [file.path]), as: UTF8.self).prefix(64)
+    let expectedHash = String(
+      decoding: try ProcessRunner.check("sha256sum", [file.path]), as: UTF8.self
+    ).prefix(64)
 
-    let server = try LoopbackServer(script: PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py"))
+    let server = try LoopbackServer(
+      script: PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py"))
     defer { server.stop() }
     let run = try ProcessRunner.run(
       "/usr/bin/time",
-      ["-v", BuiltProducts.shipyard.path, "form", "post", "http://127.0.0.1:\(server.port)/", "-F", "note=hello",
-       "-F", "file=@\(file.path)", "--no-progress"]
+      [
+        "-v", BuiltProducts.shipyard.path, "form", "post", "http://127.0.0.1:\(server.port)/", "-F",
+        "note=hello",
+        "-F", "file=@\(file.path)", "--no-progress",
+      ]
     )
     #expect(run.status == 0, "\(run.standardError)")
     let report = try JSONDecoder().decode(ServerReport.self, from: run.standardOutput)
@@ -55,7 +63,9 @@ struct LargeUploadTests {
 
     let peak = try #require(Self.maximumResidentKilobytes(in: run.standardError))
     #expect(peak < 64 * 1024, "peak memory \(peak) KiB is not under 64 MiB")
-    print("1 GiB upload: peak resident memory \(peak / 1024) MiB, Content-Length \(report.contentLength)")
+    print(
+      "1 GiB upload: peak resident memory \(peak / 1024) MiB, Content-Length \(report.contentLength)"
+    )
   }
 
   /// Writes `count` bytes made of 1 MiB blocks that each start with their own index.
@@ -77,7 +87,9 @@ struct LargeUploadTests {
 
   static func maximumResidentKilobytes(in timeOutput: String) -> Int? {
     let line = timeOutput.split(separator: "\n").first { $0.contains("Maximum resident set size") }
-    return line.flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+    return line.flatMap {
+      Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+    }
   }
 }
 
@@ -85,7 +97,8 @@ struct LargeUploadTests {
 enum UploadPeers {
   static let shouldRun = PeerPolicy.shouldRun(
     whenAvailable: ProcessRunner.succeeds("python3", ["-c", "import werkzeug"])
-      && ProcessRunner.succeeds("/usr/bin/time", ["-v", "true"]) && ProcessRunner.succeeds("sha256sum", ["--version"])
+      && ProcessRunner.succeeds("/usr/bin/time", ["-v", "true"])
+      && ProcessRunner.succeeds("sha256sum", ["--version"])
   )
 }
 
@@ -107,9 +120,13 @@ final class LoopbackServer {
       if chunk.isEmpty { break }
       line += chunk
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    guard
+      let port = Int(
+        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
       process.terminate()
-      throw ProcessFailure(command: "upload_server.py", status: -1, errorOutput: "did not print its port")
+      throw ProcessFailure(
+        command: "upload_server.py", status: -1, errorOutput: "did not print its port")
     }
     self.port = port
   }
