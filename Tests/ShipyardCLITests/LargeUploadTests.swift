@@ -14,19 +14,6 @@ struct LargeUploadTests {
   static let size =
     Int(ProcessInfo.processInfo.environment["SHIPYARD_UPLOAD_TEST_BYTES"] ?? "") ?? 1 << 30
 
-  struct ServerReport: Decodable {
-    struct Part: Decodable {
-      var name: String
-      var filename: String?
-      var size: Int
-      var sha256: String
-    }
-    var contentLength: Int
-    var transferEncoding: String?
-    var bytesReceived: Int
-    var parts: [Part]
-  }
-
   @Test func uploadsAGibibyteWithExactLengthAndBoundedMemory() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
@@ -36,8 +23,7 @@ struct LargeUploadTests {
       decoding: try ProcessRunner.check("sha256sum", [file.path]), as: UTF8.self
     ).prefix(64)
 
-    let server = try LoopbackServer(
-      script: PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py"))
+    let server = try UploadServer(requests: 1)
     defer { server.stop() }
     let run = try ProcessRunner.run(
       "/usr/bin/time",
@@ -48,7 +34,7 @@ struct LargeUploadTests {
       ]
     )
     #expect(run.status == 0, "\(run.standardError)")
-    let report = try JSONDecoder().decode(ServerReport.self, from: run.standardOutput)
+    let report = try JSONDecoder().decode(UploadServer.Report.self, from: run.standardOutput)
 
     var form = MultipartFormData()
     form.addString("hello", forField: "note")
@@ -100,39 +86,4 @@ enum UploadPeers {
       && ProcessRunner.succeeds("/usr/bin/time", ["-v", "true"])
       && ProcessRunner.succeeds("sha256sum", ["--version"])
   )
-}
-
-/// The upload server, started on a free loopback port.
-final class LoopbackServer {
-  let port: Int
-  private let process: Process
-
-  init(script: URL) throws {
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, "--requests", "1", "--seconds", "600"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while !line.contains(0x0A) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
-    }
-    guard
-      let port = Int(
-        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else {
-      process.terminate()
-      throw ProcessFailure(
-        command: "upload_server.py", status: -1, errorOutput: "did not print its port")
-    }
-    self.port = port
-  }
-
-  func stop() {
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-  }
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Multipart
+import MultipartUpload
+import ShipyardTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// URLSession uploads against the werkzeug-based server on loopback.
+@Suite(.enabled(if: UploaderPeers.shouldRun, "needs python3 with werkzeug"))
+struct MultipartUploaderTests {
+  private func form(fileSize: Int, in folder: ScratchFolder) throws -> MultipartFormData {
+    let file = try folder.write([UInt8](repeating: 0x5A, count: fileSize), to: "upload.bin")
+    var form = MultipartFormData()
+    form.addString("1.2.0", forField: "version")
+    try form.addFile(at: file, forField: "archive")
+    return form
+  }
+
+  private func uploader(threshold: Int64, folder: ScratchFolder) -> MultipartUploader {
+    MultipartUploader(options: MultipartUploadOptions(memoryThreshold: threshold, temporaryDirectory: folder.url))
+  }
+
+  @Test(arguments: [Int64(10_000_000), 0])
+  func sendsAnExactContentLengthFromMemoryAndFromATemporaryFile(threshold: Int64) async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let bodies = try ScratchFolder()
+    defer { bodies.remove() }
+    let form = try form(fileSize: 300_000, in: folder)
+    let server = try UploadServer(requests: 1)
+    defer { server.stop() }
+
+    let (body, response) = try await uploader(threshold: threshold, folder: bodies).upload(form, with: URLRequest(url: server.url))
+
+    #expect(response.statusCode == 200)
+    let report = try JSONDecoder().decode(UploadServer.Report.self, from: body)
+    #expect(Int64(report.contentLength) == form.contentLength)
+    #expect(report.transferEncoding == nil)
+    #expect(report.parts.map(\.name) == ["version", "archive"])
+    #expect(report.parts.map(\.size) == [5, 300_000])
+    #expect(report.parts.last?.contentType == "application/octet-stream")
+    #expect(bodies.contents.isEmpty, "temporary body file left behind")
+  }
+
+  @Test func reportsProgressUpToTheTotal() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 8 << 20, in: folder)
+    let server = try UploadServer(requests: 1)
+    defer { server.stop() }
+    let recorder = ProgressRecorder()
+
+    _ = try await uploader(threshold: 0, folder: folder).upload(form, with: URLRequest(url: server.url)) {
+      recorder.record($0)
+    }
+
+    let events = recorder.events
+    #expect(!events.isEmpty)
+    #expect(events.allSatisfy { $0.totalBytes == form.contentLength })
+    #expect(events.map(\.bytesSent) == events.map(\.bytesSent).sorted())
+    #expect(events.last?.bytesSent == form.contentLength)
+    #expect(events.last?.fractionCompleted == 1)
+  }
+
+  @Test func eventsEndWithTheResponse() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 1 << 20, in: folder)
+    let server = try UploadServer(requests: 1)
+    defer { server.stop() }
+    var progressCount = 0
+    var statusCode: Int?
+    for try await event in uploader(threshold: 0, folder: folder).events(for: form, with: URLRequest(url: server.url)) {
+      switch event {
+      case .progress: progressCount += 1
+      case .response(_, let response): statusCode = response.statusCode
+      }
+    }
+    #expect(progressCount > 0)
+    #expect(statusCode == 200)
+  }
+
+  @Test func removesTheTemporaryFileWhenTheUploadFails() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let bodies = try ScratchFolder()
+    defer { bodies.remove() }
+    let form = try form(fileSize: 1 << 20, in: folder)
+    let closedPort = try SilentServer().url  // the socket closes as soon as it is released
+    await #expect(throws: (any Error).self) {
+      _ = try await uploader(threshold: 0, folder: bodies).upload(form, with: URLRequest(url: closedPort))
+    }
+    #expect(bodies.contents.isEmpty)
+  }
+
+  @Test func cancellationStopsTheUploadAndRemovesTheTemporaryFile() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let bodies = try ScratchFolder()
+    defer { bodies.remove() }
+    let form = try form(fileSize: 64 << 20, in: folder)
+    let server = try SilentServer()
+    let started = ProgressRecorder()
+    let upload = Task {
+      try await uploader(threshold: 0, folder: bodies).upload(form, with: URLRequest(url: server.url)) {
+        started.record($0)
+      }
+    }
+    while started.events.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+    upload.cancel()
+    await #expect(throws: CancellationError.self) { _ = try await upload.value }
+    #expect(bodies.contents.isEmpty)
+    #expect((started.events.last?.bytesSent ?? 0) < form.contentLength)
+  }
+}
+
+enum UploaderPeers {
+  static let shouldRun = PeerPolicy.shouldRun(whenAvailable: ProcessRunner.succeeds("python3", ["-c", "import werkzeug"]))
+}
+
+/// Collects progress reports from URLSession's delegate queue.
+final class ProgressRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var recorded: [UploadProgress] = []
+
+  var events: [UploadProgress] { lock.withLock { recorded } }
+
+  func record(_ progress: UploadProgress) { lock.withLock { recorded.append(progress) } }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// A loopback TCP socket that listens but never accepts or reads: an upload to it stalls once
+/// the kernel's buffers are full, which lets tests cancel an upload in flight.
+public final class SilentServer {
+  /// The port it listens on, on 127.0.0.1.
+  public let port: Int
+  private let descriptor: Int32
+
+  /// Opens the socket on a free port.
+  public init() throws {
+    #if canImport(Darwin)
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #else
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+        bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 1) == 0
+          && getsockname(descriptor, socketAddress, &length) == 0
+      }
+    }
+    guard descriptor >= 0, bound else {
+      close(descriptor)
+      throw ProcessFailure(command: "socket", status: errno, errorOutput: "cannot listen on loopback")
+    }
+    self.descriptor = descriptor
+    port = Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  /// The URL of the socket.
+  public var url: URL {
+    guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("a loopback URL is valid") }
+    return url
+  }
+
+  deinit { close(descriptor) }
+}

@@ -1,0 +1,71 @@
+public import Foundation
+
+/// The Python upload server (`Tests/MultipartTests/Peers/upload_server.py`) on a free loopback
+/// port: it parses each upload with werkzeug and answers with what it received, as JSON.
+public final class UploadServer {
+  /// The port it listens on, on 127.0.0.1.
+  public let port: Int
+  private let process: Process
+
+  /// What the server reports for one upload.
+  public struct Report: Decodable, Sendable {
+    /// One part as the server read it.
+    public struct Part: Decodable, Sendable {
+      /// The field name.
+      public var name: String
+      /// The filename, if any.
+      public var filename: String?
+      /// The part's Content-Type, if any.
+      public var contentType: String?
+      /// The body's size.
+      public var size: Int
+      /// The body's SHA-256, in hex.
+      public var sha256: String
+    }
+
+    /// The Content-Length header received.
+    public var contentLength: Int
+    /// The Transfer-Encoding header received, if any.
+    public var transferEncoding: String?
+    /// The body bytes read.
+    public var bytesReceived: Int
+    /// The parts, in order.
+    public var parts: [Part]
+  }
+
+  /// Starts the server for `requests` uploads.
+  public init(requests: Int) throws {
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let script = PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py")
+    process.arguments = ["python3", script.path, "--requests", String(requests), "--seconds", "600"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    var line = Data()
+    while !line.contains(0x0A) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line += chunk
+    }
+    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      process.terminate()
+      throw ProcessFailure(command: "upload_server.py", status: -1, errorOutput: "did not print its port")
+    }
+    self.port = port
+  }
+
+  /// The URL to upload to.
+  public var url: URL {
+    guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("a loopback URL is valid") }
+    return url
+  }
+
+  /// Stops the server.
+  public func stop() {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+
+  deinit { stop() }
+}
