@@ -2,12 +2,17 @@
 enum HeaderSyntax {
   /// Whether `byte` may appear in an HTTP token (RFC 9110 `tchar`).
   static func isTokenCharacter(_ byte: UInt8) -> Bool {
+    isASCIIAlphanumeric(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+  }
+
+  /// Whether `byte` is an ASCII letter or digit.
+  static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "a")...UInt8(ascii: "z"):
       true
     default:
-      "!#$%&'*+-.^_`|~".utf8.contains(byte)
+      false
     }
   }
 
@@ -25,32 +30,23 @@ enum HeaderSyntax {
   /// Makes a free-form header value safe to write on one line: CR, LF and NUL are
   /// percent-encoded so that no value can end its header line.
   static func sanitizeValue(_ value: String) -> String {
-    guard value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
-      return value
-    }
-    var result = ""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\r": result += "%0D"
-      case "\n": result += "%0A"
-      case "\0": result += "%00"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    percentEncoding(value, escapes: ["\r": "%0D", "\n": "%0A", "\0": "%00"])
   }
 
   private static func escapeQuotedParameter(_ value: String) -> String {
-    guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else {
-      return value
-    }
+    percentEncoding(value, escapes: ["\"": "%22", "\r": "%0D", "\n": "%0A"])
+  }
+
+  /// Replaces each scalar found in `escapes` by its replacement.
+  private static func percentEncoding(_ value: String, escapes: [Unicode.Scalar: String]) -> String
+  {
+    guard value.unicodeScalars.contains(where: { escapes[$0] != nil }) else { return value }
     var result = ""
     for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": result += "%22"
-      case "\r": result += "%0D"
-      case "\n": result += "%0A"
-      default: result.unicodeScalars.append(scalar)
+      if let escaped = escapes[scalar] {
+        result += escaped
+      } else {
+        result.unicodeScalars.append(scalar)
       }
     }
     return result

@@ -73,12 +73,6 @@ public struct MultipartBoundary: Hashable, Sendable, CustomStringConvertible {
   }
 
   static func isBoundaryCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "a")...UInt8(ascii: "z"):
-      true
-    default:
-      "'()+_,-./:=? ".utf8.contains(byte)
-    }
+    HeaderSyntax.isASCIIAlphanumeric(byte) || "'()+_,-./:=? ".utf8.contains(byte)
   }
 }

@@ -20,7 +20,8 @@ struct MultipartUploaderTests {
   }
 
   private func uploader(threshold: Int64, folder: ScratchFolder) -> MultipartUploader {
-    MultipartUploader(options: MultipartUploadOptions(memoryThreshold: threshold, temporaryDirectory: folder.url))
+    MultipartUploader(
+      options: MultipartUploadOptions(memoryThreshold: threshold, temporaryDirectory: folder.url))
   }
 
   @Test(arguments: [Int64(10_000_000), 0])
@@ -33,7 +34,8 @@ struct MultipartUploaderTests {
     let server = try UploadServer(requests: 1)
     defer { server.stop() }
 
-    let (body, response) = try await uploader(threshold: threshold, folder: bodies).upload(form, with: URLRequest(url: server.url))
+    let (body, response) = try await uploader(threshold: threshold, folder: bodies).upload(
+      form, with: URLRequest(url: server.url))
 
     #expect(response.statusCode == 200)
     let report = try JSONDecoder().decode(UploadServer.Report.self, from: body)
@@ -53,7 +55,9 @@ struct MultipartUploaderTests {
     defer { server.stop() }
     let recorder = ProgressRecorder()
 
-    _ = try await uploader(threshold: 0, folder: folder).upload(form, with: URLRequest(url: server.url)) {
+    _ = try await uploader(threshold: 0, folder: folder).upload(
+      form, with: URLRequest(url: server.url)
+    ) {
       recorder.record($0)
     }
 
@@ -73,7 +77,9 @@ struct MultipartUploaderTests {
     defer { server.stop() }
     var progressCount = 0
     var statusCode: Int?
-    for try await event in uploader(threshold: 0, folder: folder).events(for: form, with: URLRequest(url: server.url)) {
+    for try await event in uploader(threshold: 0, folder: folder).events(
+      for: form, with: URLRequest(url: server.url))
+    {
       switch event {
       case .progress: progressCount += 1
       case .response(_, let response): statusCode = response.statusCode
@@ -91,7 +97,8 @@ struct MultipartUploaderTests {
     let form = try form(fileSize: 1 << 20, in: folder)
     let closedPort = try SilentServer().url  // the socket closes as soon as it is released
     await #expect(throws: (any Error).self) {
-      _ = try await uploader(threshold: 0, folder: bodies).upload(form, with: URLRequest(url: closedPort))
+      _ = try await uploader(threshold: 0, folder: bodies).upload(
+        form, with: URLRequest(url: closedPort))
     }
     #expect(bodies.contents.isEmpty)
   }
@@ -105,7 +112,9 @@ struct MultipartUploaderTests {
     let server = try SilentServer()
     let started = ProgressRecorder()
     let upload = Task {
-      try await uploader(threshold: 0, folder: bodies).upload(form, with: URLRequest(url: server.url)) {
+      try await uploader(threshold: 0, folder: bodies).upload(
+        form, with: URLRequest(url: server.url)
+      ) {
         started.record($0)
       }
     }
@@ -118,7 +127,8 @@ struct MultipartUploaderTests {
 }
 
 enum UploaderPeers {
-  static let shouldRun = PeerPolicy.shouldRun(whenAvailable: ProcessRunner.succeeds("python3", ["-c", "import werkzeug"]))
+  static let shouldRun = PeerPolicy.shouldRun(
+    whenAvailable: ProcessRunner.succeeds("python3", ["-c", "import werkzeug"]))
 }
 
 /// Collects progress reports from URLSession's delegate queue.

@@ -27,7 +27,8 @@ public final class SilentServer {
     }
     guard descriptor >= 0, bound else {
       close(descriptor)
-      throw ProcessFailure(command: "socket", status: errno, errorOutput: "cannot listen on loopback")
+      throw ProcessFailure(
+        command: "socket", status: errno, errorOutput: "cannot listen on loopback")
     }
     self.descriptor = descriptor
     port = Int(UInt16(bigEndian: address.sin_port))
@@ -35,7 +36,9 @@ public final class SilentServer {
 
   /// The URL of the socket.
   public var url: URL {
-    guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("a loopback URL is valid") }
+    guard let url = URL(string: "http://127.0.0.1:\(port)/") else {
+      preconditionFailure("a loopback URL is valid")
+    }
     return url
   }
 

@@ -38,7 +38,9 @@ public final class UploadServer {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py")
-    process.arguments = ["python3", script.path, "--requests", String(requests), "--seconds", "600"]
+    process.arguments = [
+      "python3", script.path, "--requests", String(requests), "--seconds", "600",
+    ]
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -48,16 +50,22 @@ public final class UploadServer {
       if chunk.isEmpty { break }
       line += chunk
     }
-    guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    guard
+      let port = Int(
+        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
       process.terminate()
-      throw ProcessFailure(command: "upload_server.py", status: -1, errorOutput: "did not print its port")
+      throw ProcessFailure(
+        command: "upload_server.py", status: -1, errorOutput: "did not print its port")
     }
     self.port = port
   }
 
   /// The URL to upload to.
   public var url: URL {
-    guard let url = URL(string: "http://127.0.0.1:\(port)/") else { preconditionFailure("a loopback URL is valid") }
+    guard let url = URL(string: "http://127.0.0.1:\(port)/") else {
+      preconditionFailure("a loopback URL is valid")
+    }
     return url
   }
 
