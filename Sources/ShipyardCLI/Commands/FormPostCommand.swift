@@ -117,8 +117,7 @@ struct FormPostCommand: ShipyardCommand {
       throw .failure("upload to \(url.absoluteString) failed: \(Self.describe(error))")
     }
     bar?.finish()
-    let status =
-      "HTTP \(response.statusCode) \(HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized)"
+    let status = HTTPStatus.line(for: response.statusCode)
     console.printError(status)
     try writeReply(reply, console: console)
     if response.statusCode >= 400 { throw .failure("the server answered \(status)") }
