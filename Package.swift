@@ -16,6 +16,8 @@ let package = Package(
   products: [
     .library(name: "Multipart", targets: ["Multipart"]),
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
+    .library(name: "Menus", targets: ["Menus"]),
+    .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
   targets: [
@@ -25,6 +27,19 @@ let package = Package(
     .target(name: "Multipart", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // URLSession upload helpers; the only module that imports FoundationNetworking.
     .target(name: "MultipartUpload", dependencies: ["Multipart"], swiftSettings: strictSettings),
+    // The platform-neutral menu model: actions, menus, deferred items, the debug-action registry.
+    .target(name: "Menus", swiftSettings: strictSettings),
+    // Linux only: the slice of UIKit the menu adapters use, with Apple's spellings, plus test hooks.
+    // It is never linked into an Apple build, and its sources are empty on Apple platforms.
+    .target(name: "UIKitStandIn", swiftSettings: strictSettings),
+    // MenuControl and debug menus: UIKit on iOS and visionOS, the stand-in on Linux.
+    .target(
+      name: "MenusUIKit",
+      dependencies: [
+        "Menus", .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: strictSettings
+    ),
     // The command-line front end: argument parsing and validation, then a library call.
     .target(
       name: "ShipyardCLI",
@@ -40,6 +55,14 @@ let package = Package(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
       exclude: ["Peers"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(name: "MenusTests", dependencies: ["Menus"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "MenusUIKitTests",
+      dependencies: [
+        "MenusUIKit", "Menus", .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

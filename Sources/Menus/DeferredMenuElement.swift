@@ -1,0 +1,67 @@
+import Foundation
+
+/// Menu items produced asynchronously when the menu is shown, such as values fetched from a server.
+///
+/// A cached element runs its provider once, the first time it is shown, and shows the same
+/// items afterwards; an uncached one runs it every time. UIKit shows a loading row until the items
+/// arrive (`UIDeferredMenuElement`).
+///
+/// ```swift
+/// DeferredMenuElement(caching: .uncached) {
+///   [MenuAction("Token: \(await session.token)") { _ in }]
+/// }
+/// ```
+public struct DeferredMenuElement: Sendable {
+  /// When the provider runs.
+  public enum Caching: Sendable {
+    /// Once; later displays reuse the items.
+    case cached
+    /// On every display.
+    case uncached
+  }
+
+  /// Produces the items.
+  public typealias Provider = @MainActor @Sendable () async -> [MenuElement]
+
+  /// When the provider runs.
+  public let caching: Caching
+  private let provider: Provider
+  private let cache: ResultCache
+
+  /// Makes a deferred element.
+  ///
+  /// - Parameters:
+  ///   - caching: When the provider runs; cached by default, as in UIKit.
+  ///   - provider: Produces the items.
+  public init(caching: Caching = .cached, provider: @escaping Provider) {
+    self.caching = caching
+    self.provider = provider
+    self.cache = ResultCache()
+  }
+
+  /// The items: from the cache for a cached element that ran before, else from the provider.
+  ///
+  /// - Returns: The items.
+  @MainActor
+  public func elements() async -> [MenuElement] {
+    if caching == .cached, let cached = cache.value { return cached }
+    let elements = await provider()
+    if caching == .cached { cache.value = elements }
+    return elements
+  }
+
+  /// Whether a cached element already holds its items.
+  @MainActor
+  public var isResolved: Bool { caching == .cached && cache.value != nil }
+}
+
+/// The cached items of a deferred element, shared by its copies.
+private final class ResultCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [MenuElement]?
+
+  var value: [MenuElement]? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
+}
