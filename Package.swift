@@ -38,7 +38,10 @@ let package = Package(
       dependencies: [
         "Menus", .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: strictSettings + [
+        // The platforms with a UIKit that has context menus (or, on Linux, the stand-in).
+        .define("MENUS_UIKIT", .when(platforms: [.iOS, .macCatalyst, .visionOS, .linux]))
+      ]
     ),
     // The command-line front end: argument parsing and validation, then a library call.
     .target(

@@ -24,7 +24,9 @@ public final class DebugActionRegistry {
   /// - Parameters:
   ///   - key: Names the group, to replace or remove it later.
   ///   - elements: Builds the items.
-  public func register(_ key: String, @MenuBuilder elements: @escaping @MainActor () -> [MenuElement]) {
+  public func register(
+    _ key: String, @MenuBuilder elements: @escaping @MainActor () -> [MenuElement]
+  ) {
     if let index = entries.firstIndex(where: { $0.key == key }) {
       entries[index].elements = elements
     } else {

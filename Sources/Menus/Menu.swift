@@ -37,7 +37,9 @@ public struct Menu: Sendable {
     options: MenuOptions = [],
     @MenuBuilder children: () -> [MenuElement] = { [] }
   ) {
-    self.init(title, subtitle: subtitle, imageName: imageName, identifier: identifier, options: options, elements: children())
+    self.init(
+      title, subtitle: subtitle, imageName: imageName, identifier: identifier, options: options,
+      elements: children())
   }
 
   /// Makes a menu from an array of children.

@@ -1,11 +1,4 @@
-#if os(iOS) || os(visionOS)
-public import UIKit
-#elseif os(Linux)
-public import UIKitStandIn
-#endif
-public import Menus
-
-#if os(iOS) || os(visionOS) || os(Linux)
+#if MENUS_UIKIT
 extension UIAction {
   /// An action that copies a value to the pasteboard, showing the value as its subtitle.
   ///
@@ -36,7 +29,9 @@ extension UIAction {
   ///   - value: The value shown.
   ///   - pasteboard: Where selecting copies it.
   /// - Returns: The action.
-  public static func showValue(titled title: String, value: String, pasteboard: UIPasteboard = .general) -> UIAction {
+  public static func showValue(
+    titled title: String, value: String, pasteboard: UIPasteboard = .general
+  ) -> UIAction {
     UIAction(title: title, subtitle: value) { _ in pasteboard.string = value }
   }
 }
@@ -58,7 +53,12 @@ extension UIDeferredMenuElement {
   ) -> UIDeferredMenuElement {
     let deferred = DeferredMenuElement(caching: caching) {
       let value = await load()
-      return [.action(MenuAction(title, subtitle: value ?? "unavailable") { _ in UIPasteboard.general.string = value })]
+      return [
+        .action(
+          MenuAction(title, subtitle: value ?? "unavailable") { _ in
+            UIPasteboard.general.string = value
+          })
+      ]
     }
     return make(deferred)
   }

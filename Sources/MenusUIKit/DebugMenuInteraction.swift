@@ -1,11 +1,4 @@
-#if os(iOS) || os(visionOS)
-public import UIKit
-#elseif os(Linux)
-public import UIKitStandIn
-#endif
-public import Menus
-
-#if os(iOS) || os(visionOS) || os(Linux)
+#if MENUS_UIKIT
 /// A context menu interaction that shows a view's debug actions on long press.
 ///
 /// It owns the delegate object UIKit talks to (UIKit holds an interaction's delegate weakly) and
@@ -47,7 +40,9 @@ public final class DebugMenuInteraction: UIContextMenuInteraction {
     let title: String
     let registry: DebugActionRegistry
 
-    init(debugDelegate: any DebugMenuInteractionDelegate, title: String, registry: DebugActionRegistry) {
+    init(
+      debugDelegate: any DebugMenuInteractionDelegate, title: String, registry: DebugActionRegistry
+    ) {
       self.debugDelegate = debugDelegate
       self.title = title
       self.registry = registry

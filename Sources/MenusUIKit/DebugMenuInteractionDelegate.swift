@@ -1,10 +1,4 @@
-#if os(iOS) || os(visionOS)
-public import UIKit
-#elseif os(Linux)
-public import UIKitStandIn
-#endif
-
-#if os(iOS) || os(visionOS) || os(Linux)
+#if MENUS_UIKIT
 /// Supplies the debug actions of a view.
 ///
 /// Conform in a `#if DEBUG` block so that nothing of it ships:

@@ -1,11 +1,4 @@
-#if os(iOS) || os(visionOS)
-public import UIKit
-#elseif os(Linux)
-public import UIKitStandIn
-#endif
-public import Menus
-
-#if os(iOS) || os(visionOS) || os(Linux)
+#if MENUS_UIKIT
 /// A control that shows a menu when tapped, as `UIButton` does with `menu` and
 /// `showsMenuAsPrimaryAction`, for any content you put in it.
 ///
@@ -85,7 +78,9 @@ open class MenuControl: UIControl {
     configurationForMenuAtLocation location: CGPoint
   ) -> UIContextMenuConfiguration? {
     guard menu != nil else { return nil }
-    return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in self?.menu }
+    return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in
+      self?.menu
+    }
   }
 
   /// Notes that the menu is visible; calls `super`, as UIKit requires.
@@ -123,7 +118,9 @@ open class MenuControl: UIControl {
     guard isMenuVisible, let interaction = contextMenuInteraction else { return }
     guard let menu else { return interaction.dismissMenu() }
     interaction.updateVisibleMenu { visible in
-      if visible.identifier == oldMenu?.identifier || visible.identifier == menu.identifier { return menu }
+      if visible.identifier == oldMenu?.identifier || visible.identifier == menu.identifier {
+        return menu
+      }
       return menu.submenu(withIdentifier: visible.identifier) ?? visible
     }
   }

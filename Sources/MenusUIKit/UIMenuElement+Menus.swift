@@ -1,11 +1,4 @@
-#if os(iOS) || os(visionOS)
-public import UIKit
-#elseif os(Linux)
-public import UIKitStandIn
-#endif
-public import Menus
-
-#if os(iOS) || os(visionOS) || os(Linux)
+#if MENUS_UIKIT
 // Converting the platform-neutral model to UIKit is this file's only job.
 
 extension UIMenu {

@@ -1,10 +1,4 @@
-#if os(iOS) || os(visionOS)
-public import UIKit
-#elseif os(Linux)
-public import UIKitStandIn
-#endif
-
-#if os(iOS) || os(visionOS) || os(Linux)
+#if MENUS_UIKIT
 extension UIView {
   /// Adds a ``DebugMenuInteraction`` for this view's own debug actions, in debug builds only.
   ///

@@ -7,10 +7,13 @@ extension UIContextMenuInteraction {
   /// `willPresent` runs once the configuration and menu exist, before `willDisplayMenuFor`
   /// (where `UIControl` sends `.menuActionTriggered`).
   func begin(at location: CGPoint, willPresent: () -> Void = {}) -> Bool {
-    guard presentation == nil, let view, view.isUserInteractionEnabled, !view.isHidden, let delegate else {
+    guard presentation == nil, let view, view.isUserInteractionEnabled, !view.isHidden, let delegate
+    else {
       return false
     }
-    guard let configuration = delegate.contextMenuInteraction(self, configurationForMenuAtLocation: location),
+    guard
+      let configuration = delegate.contextMenuInteraction(
+        self, configurationForMenuAtLocation: location),
       let menu = configuration.actionProvider?([])
     else { return false }
     willPresent()
@@ -31,7 +34,8 @@ extension UIContextMenuInteraction {
     for deferred in pending { request(deferred) }
   }
 
-  private func replacingDeferred(in menu: UIMenu, pending: inout [UIDeferredMenuElement]) -> UIMenu {
+  private func replacingDeferred(in menu: UIMenu, pending: inout [UIDeferredMenuElement]) -> UIMenu
+  {
     var children: [UIMenuElement] = []
     for child in menu.children {
       switch child {
@@ -67,11 +71,15 @@ extension UIContextMenuInteraction {
     }
   }
 
-  private static func replacing(_ deferred: UIDeferredMenuElement, with elements: [UIMenuElement], in menu: UIMenu) -> UIMenu {
+  private static func replacing(
+    _ deferred: UIDeferredMenuElement, with elements: [UIMenuElement], in menu: UIMenu
+  ) -> UIMenu {
     menu.replacingChildren(
       menu.children.flatMap { child -> [UIMenuElement] in
         if child === deferred { return elements }
-        if let submenu = child as? UIMenu { return [replacing(deferred, with: elements, in: submenu)] }
+        if let submenu = child as? UIMenu {
+          return [replacing(deferred, with: elements, in: submenu)]
+        }
         return [child]
       }
     )
@@ -80,7 +88,9 @@ extension UIContextMenuInteraction {
   /// Selects `action` in the visible menu: runs its handler unless it is disabled or hidden,
   /// then dismisses the menu unless the action keeps it presented.
   func select(_ action: UIAction, sender: Any?) -> Bool {
-    guard presentation != nil, action.attributes.isDisjoint(with: [.disabled, .hidden]) else { return false }
+    guard presentation != nil, action.attributes.isDisjoint(with: [.disabled, .hidden]) else {
+      return false
+    }
     action.sender = sender
     action.handler(action)
     action.sender = nil

@@ -44,7 +44,8 @@ open class UIContextMenuInteraction: NSObject, UIInteraction {
   /// submenu; the stand-in shows no submenus, so it calls it for the root menu only.
   open func updateVisibleMenu(_ block: (UIMenu) -> UIMenu) {
     guard let presentation else {
-      _log.append("updateVisibleMenu called while no context menu is visible. This won't do anything.")
+      _log.append(
+        "updateVisibleMenu called while no context menu is visible. This won't do anything.")
       return
     }
     guard let copy = presentation.menu._copy() as? UIMenu else { return }

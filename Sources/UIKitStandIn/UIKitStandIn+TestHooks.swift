@@ -26,9 +26,10 @@ extension UIContextMenuInteraction {
 }
 
 extension UIControl {
-  /// Simulates a tap: with `showsMenuAsPrimaryAction`, the menu opens on touch-down after
-  /// `.menuActionTriggered`; otherwise the control sends `.touchUpInside` and
-  /// `.primaryActionTriggered`. Returns whether a menu appeared.
+  /// Simulates a tap and returns whether a menu appeared.
+  ///
+  /// With `showsMenuAsPrimaryAction`, the menu opens on touch-down after `.menuActionTriggered`;
+  /// otherwise the control sends `.touchUpInside` and `.primaryActionTriggered`.
   @discardableResult
   public func _simulateTap() -> Bool {
     guard isEnabled, isUserInteractionEnabled else { return false }
@@ -43,7 +44,9 @@ extension UIControl {
   /// Simulates a long press: the menu opens when `showsMenuAsPrimaryAction` is off.
   @discardableResult
   public func _simulateLongPress() -> Bool {
-    guard isEnabled, isUserInteractionEnabled, !showsMenuAsPrimaryAction, let interaction = interactionForGesture() else {
+    guard isEnabled, isUserInteractionEnabled, !showsMenuAsPrimaryAction,
+      let interaction = interactionForGesture()
+    else {
       return false
     }
     return presentMenu(with: interaction)
@@ -74,7 +77,9 @@ extension UIMenu {
   public func _action(titled title: String) -> UIAction? {
     for child in children {
       if let action = child as? UIAction, action.title == title { return action }
-      if let submenu = child as? UIMenu, let action = submenu._action(titled: title) { return action }
+      if let submenu = child as? UIMenu, let action = submenu._action(titled: title) {
+        return action
+      }
     }
     return nil
   }

@@ -100,19 +100,24 @@ open class UIDeferredMenuElement: UIMenuElement {
 
   /// A cached deferred element: "its block is called only once, when the element is first
   /// encountered in a menu".
-  public convenience init(_ elementProvider: @escaping @MainActor (@escaping ([UIMenuElement]) -> Void) -> Void) {
+  public convenience init(
+    _ elementProvider: @escaping @MainActor (@escaping ([UIMenuElement]) -> Void) -> Void
+  ) {
     self.init(provider: elementProvider, cached: true)
   }
 
   /// The designated initializer (not UIKit API: UIKit's is private).
-  public required init(provider: @escaping @MainActor (@escaping Completion) -> Void, cached: Bool) {
+  public required init(provider: @escaping @MainActor (@escaping Completion) -> Void, cached: Bool)
+  {
     elementProvider = provider
     _isCached = cached
     super.init(title: "", subtitle: nil, image: nil)
   }
 
   /// An uncached deferred element: its provider is called every time it is displayed (iOS 15).
-  open class func uncached(_ elementProvider: @escaping @MainActor (@escaping ([UIMenuElement]) -> Void) -> Void) -> Self {
+  open class func uncached(
+    _ elementProvider: @escaping @MainActor (@escaping ([UIMenuElement]) -> Void) -> Void
+  ) -> Self {
     Self(provider: elementProvider, cached: false)
   }
 

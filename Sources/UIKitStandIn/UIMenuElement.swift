@@ -109,7 +109,8 @@ open class UIAction: UIMenuElement {
   open override func _copy() -> UIMenuElement {
     UIAction(
       title: title, subtitle: subtitle, image: image, identifier: identifier,
-      discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state, handler: handler
+      discoverabilityTitle: discoverabilityTitle, attributes: attributes, state: state,
+      handler: handler
     )
   }
 

@@ -90,9 +90,11 @@ import Testing
       MenuAction("Share Logs") { _ in }
       MenuAction("Clear Logs", attributes: .destructive) { _ in }
     }
-    #expect(registry.elements.compactMap(\.action?.title) == ["Staging", "Share Logs", "Clear Logs"])
+    #expect(
+      registry.elements.compactMap(\.action?.title) == ["Staging", "Share Logs", "Clear Logs"])
     registry.register("env") { MenuAction("Production") { _ in } }
-    #expect(registry.elements.compactMap(\.action?.title) == ["Production", "Share Logs", "Clear Logs"])
+    #expect(
+      registry.elements.compactMap(\.action?.title) == ["Production", "Share Logs", "Clear Logs"])
     registry.unregister("logs")
     #expect(registry.elements.compactMap(\.action?.title) == ["Production"])
   }

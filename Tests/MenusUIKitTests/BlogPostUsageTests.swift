@@ -2,12 +2,6 @@ import Menus
 import MenusUIKit
 import Testing
 
-#if os(Linux)
-import UIKitStandIn
-#else
-import UIKit
-#endif
-
 // MARK: - Usage 1: a debug menu on a view, from the blog post, unchanged.
 
 struct User {
@@ -20,48 +14,52 @@ final class UserTextField: UITextField {
 
 #if DEBUG
 extension UserTextField: DebugMenuInteractionDelegate {
-    func debugActions() -> [UIMenuElement] {
-        [UIAction(title: "Copy Identifier") { _ in UIPasteboard.general.string = self.user?.identifier ?? "" }]
-    }
+  func debugActions() -> [UIMenuElement] {
+    [
+      UIAction(title: "Copy Identifier") { _ in
+        UIPasteboard.general.string = self.user?.identifier ?? ""
+      }
+    ]
+  }
 }
 #endif
 
 // MARK: - Usage 2: a custom UIControl that shows a UIMenu on tap, as UIControl.h describes it.
 
 final class SortControl: UIControl {
-    var menu: UIMenu?
+  var menu: UIMenu?
 
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        isContextMenuInteractionEnabled = true
-        showsMenuAsPrimaryAction = true
-    }
+  override init(frame: CGRect) {
+    super.init(frame: frame)
+    isContextMenuInteractionEnabled = true
+    showsMenuAsPrimaryAction = true
+  }
 
-    required init?(coder: NSCoder) {
-        super.init(coder: coder)
-    }
+  required init?(coder: NSCoder) {
+    super.init(coder: coder)
+  }
 
-    override func contextMenuInteraction(
-        _ interaction: UIContextMenuInteraction,
-        configurationForMenuAtLocation location: CGPoint
-    ) -> UIContextMenuConfiguration? {
-        UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in
-            self?.menu
-        }
+  override func contextMenuInteraction(
+    _ interaction: UIContextMenuInteraction,
+    configurationForMenuAtLocation location: CGPoint
+  ) -> UIContextMenuConfiguration? {
+    UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { [weak self] _ in
+      self?.menu
     }
+  }
 }
 
 /// A UIControl subclass that forgets the override: UIKit gives it no menu.
 final class ForgetfulControl: UIControl {
-    override init(frame: CGRect) {
-        super.init(frame: frame)
-        isContextMenuInteractionEnabled = true
-        showsMenuAsPrimaryAction = true
-    }
+  override init(frame: CGRect) {
+    super.init(frame: frame)
+    isContextMenuInteractionEnabled = true
+    showsMenuAsPrimaryAction = true
+  }
 
-    required init?(coder: NSCoder) {
-        super.init(coder: coder)
-    }
+  required init?(coder: NSCoder) {
+    super.init(coder: coder)
+  }
 }
 
 @MainActor
@@ -84,7 +82,8 @@ final class ForgetfulControl: UIControl {
   @Test func customControlUsageShowsItsMenuOnTap() throws {
     var selected = false
     let control = SortControl(frame: CGRect(x: 0, y: 0, width: 44, height: 44))
-    control.menu = UIMenu(title: "", children: [UIAction(title: "Newest First") { _ in selected = true }])
+    control.menu = UIMenu(
+      title: "", children: [UIAction(title: "Newest First") { _ in selected = true }])
     #expect(control._simulateTap())
     #expect(control.contextMenuInteraction?._simulateSelectAction(titled: "Newest First") == true)
     #expect(selected)

@@ -2,16 +2,14 @@ import Menus
 import MenusUIKit
 import Testing
 
-#if os(Linux)
-import UIKitStandIn
-#endif
-
 @MainActor
 @Suite struct DebugMenuInteractionTests {
   @Test func showsTheDelegatesActionsAndAppWideActions() throws {
     let registry = DebugActionRegistry()
     registry.register("env") { MenuAction("Use Staging") { _ in } }
-    let owner = ActionsOwner(actions: { [UIAction(title: "Copy ID") { _ in UIPasteboard.general.string = "42" }] })
+    let owner = ActionsOwner(actions: {
+      [UIAction(title: "Copy ID") { _ in UIPasteboard.general.string = "42" }]
+    })
     let view = UIView()
     view.addInteraction(DebugMenuInteraction(delegate: owner, registry: registry))
     let interaction = try #require(view.interactions.first as? DebugMenuInteraction)
@@ -35,7 +33,8 @@ import UIKitStandIn
   @Test func aReleasedDelegateGivesNoMenu() throws {
     var owner: ActionsOwner? = ActionsOwner(actions: { [UIAction(title: "Copy") { _ in }] })
     let view = UIView()
-    let interaction = DebugMenuInteraction(delegate: try #require(owner), registry: DebugActionRegistry())
+    let interaction = DebugMenuInteraction(
+      delegate: try #require(owner), registry: DebugActionRegistry())
     view.addInteraction(interaction)
     #expect(interaction.debugDelegate != nil)
     owner = nil

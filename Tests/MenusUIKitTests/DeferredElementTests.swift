@@ -2,10 +2,6 @@ import Menus
 import MenusUIKit
 import Testing
 
-#if os(Linux)
-import UIKitStandIn
-#endif
-
 @MainActor
 @Suite struct DeferredElementTests {
   /// Lets pending main-actor tasks (deferred providers) run.
@@ -23,12 +19,13 @@ import UIKitStandIn
 
   @Test func cachedModelElementLoadsOnceAcrossDisplays() async {
     let loads = LoadCounter()
-    let control = MenuControl(menu: Menu {
-      DeferredMenuElement(caching: .cached) {
-        loads.count += 1
-        return [.action(MenuAction("Token \(loads.count)") { _ in })]
-      }
-    })
+    let control = MenuControl(
+      menu: Menu {
+        DeferredMenuElement(caching: .cached) {
+          loads.count += 1
+          return [.action(MenuAction("Token \(loads.count)") { _ in })]
+        }
+      })
     #expect(await showAndHide(control) == ["Token 1"])
     #expect(await showAndHide(control) == ["Token 1"])
     #expect(loads.count == 1)
@@ -37,12 +34,13 @@ import UIKitStandIn
 
   @Test func uncachedModelElementLoadsOnEveryDisplay() async {
     let loads = LoadCounter()
-    let control = MenuControl(menu: Menu {
-      DeferredMenuElement(caching: .uncached) {
-        loads.count += 1
-        return [.action(MenuAction("Token \(loads.count)") { _ in })]
-      }
-    })
+    let control = MenuControl(
+      menu: Menu {
+        DeferredMenuElement(caching: .uncached) {
+          loads.count += 1
+          return [.action(MenuAction("Token \(loads.count)") { _ in })]
+        }
+      })
     #expect(await showAndHide(control) == ["Token 1"])
     #expect(await showAndHide(control) == ["Token 2"])
     #expect(loads.count == 2)
@@ -66,13 +64,14 @@ import UIKitStandIn
 
   @Test func aLoadingRowStaysUntilTheCompletionRuns() async throws {
     let gate = Gate()
-    let control = MenuControl(menu: Menu {
-      MenuAction("Now") { _ in }
-      DeferredMenuElement(caching: .uncached) {
-        await gate.wait()
-        return [.action(MenuAction("Later") { _ in })]
-      }
-    })
+    let control = MenuControl(
+      menu: Menu {
+        MenuAction("Now") { _ in }
+        DeferredMenuElement(caching: .uncached) {
+          await gate.wait()
+          return [.action(MenuAction("Later") { _ in })]
+        }
+      })
     control._simulateTap()
     await settle()
     #expect(control.contextMenuInteraction?._visibleMenu?._childTitles == ["Now", "…"])
@@ -85,13 +84,14 @@ import UIKitStandIn
   @Test func theCompletionRunsOnceEvenAfterTheMenuCloses() async {
     let gate = Gate()
     let loads = LoadCounter()
-    let control = MenuControl(menu: Menu {
-      DeferredMenuElement(caching: .uncached) {
-        await gate.wait()
-        loads.count += 1
-        return []
-      }
-    })
+    let control = MenuControl(
+      menu: Menu {
+        DeferredMenuElement(caching: .uncached) {
+          await gate.wait()
+          loads.count += 1
+          return []
+        }
+      })
     control._simulateTap()
     await settle()
     control.dismissMenu()

@@ -2,21 +2,20 @@ import Menus
 import MenusUIKit
 import Testing
 
-#if os(Linux)
-import UIKitStandIn
-#endif
-
 @MainActor
 @Suite struct MenuControlTests {
   private func makeControl(log: EventLog) -> MenuControl {
     let control = RecordingMenuControl(log: log)
-    control.menu = UIMenu(title: "Sort", children: [
-      UIAction(title: "Name") { _ in log.record("Name selected") },
-      UIAction(title: "Date", attributes: .disabled) { _ in log.record("Date selected") },
-      UIAction(title: "Size", attributes: .hidden) { _ in log.record("Size selected") },
-      UIAction(title: "Pin", attributes: .keepsMenuPresented) { _ in log.record("Pin selected") },
-    ])
-    control.addAction(UIAction { _ in log.record("menuActionTriggered") }, for: .menuActionTriggered)
+    control.menu = UIMenu(
+      title: "Sort",
+      children: [
+        UIAction(title: "Name") { _ in log.record("Name selected") },
+        UIAction(title: "Date", attributes: .disabled) { _ in log.record("Date selected") },
+        UIAction(title: "Size", attributes: .hidden) { _ in log.record("Size selected") },
+        UIAction(title: "Pin", attributes: .keepsMenuPresented) { _ in log.record("Pin selected") },
+      ])
+    control.addAction(
+      UIAction { _ in log.record("menuActionTriggered") }, for: .menuActionTriggered)
     return control
   }
 
@@ -77,7 +76,8 @@ import UIKitStandIn
     let log = EventLog()
     let control = makeControl(log: log)
     control._simulateTap()
-    control.menu = UIMenu(title: "Filter", children: [UIAction(title: "Unread") { _ in log.record("Unread selected") }])
+    control.menu = UIMenu(
+      title: "Filter", children: [UIAction(title: "Unread") { _ in log.record("Unread selected") }])
     let visible = try #require(control.contextMenuInteraction?._visibleMenu)
     #expect(visible.title == "Filter")
     #expect(visible._childTitles == ["Unread"])
@@ -110,12 +110,15 @@ import UIKitStandIn
 
   @Test func aModelMenuIsShownAndRunsItsHandlers() throws {
     let log = EventLog()
-    let control = MenuControl(menu: Menu("Share", identifier: "share") {
-      MenuAction("Copy Link", imageName: "link", identifier: "copy") { action in log.record("\(action.title) via model") }
-      Menu("More", identifier: "more", options: .displayInline) {
-        MenuAction("Delete", attributes: .destructive, state: .mixed) { _ in }
-      }
-    })
+    let control = MenuControl(
+      menu: Menu("Share", identifier: "share") {
+        MenuAction("Copy Link", imageName: "link", identifier: "copy") { action in
+          log.record("\(action.title) via model")
+        }
+        Menu("More", identifier: "more", options: .displayInline) {
+          MenuAction("Delete", attributes: .destructive, state: .mixed) { _ in }
+        }
+      })
     #expect(control._simulateTap())
     let visible = try #require(control.contextMenuInteraction?._visibleMenu)
     #expect(visible.identifier == UIMenu.Identifier("share"))
