@@ -1,4 +1,10 @@
 #if MENUS_UIKIT
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitStandIn
+#endif
+
 /// Supplies the debug actions of a view.
 ///
 /// Conform in a `#if DEBUG` block so that nothing of it ships:

@@ -2,6 +2,12 @@ import Menus
 import MenusUIKit
 import Testing
 
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitStandIn
+#endif
+
 // MARK: - Usage 1: a debug menu on a view, from the blog post, unchanged.
 
 struct User {

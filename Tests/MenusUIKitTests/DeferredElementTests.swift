@@ -2,6 +2,12 @@ import Menus
 import MenusUIKit
 import Testing
 
+#if canImport(UIKit)
+import UIKit
+#else
+import UIKitStandIn
+#endif
+
 @MainActor
 @Suite struct DeferredElementTests {
   /// Lets pending main-actor tasks (deferred providers) run.
