@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "Multipart", targets: ["Multipart"]),
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
     .library(name: "Menus", targets: ["Menus"]),
+    .library(name: "HFSPlus", targets: ["HFSPlus"]),
+    .library(name: "DiskImage", targets: ["DiskImage"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
@@ -43,10 +45,28 @@ let package = Package(
         .define("MENUS_UIKIT", .when(platforms: [.iOS, .macCatalyst, .visionOS, .linux]))
       ]
     ),
+    // The system's compression libraries, for UDIF chunks (never hand-written codecs).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
+    .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
+    // HFS+ volumes built from a directory tree, and read back.
+    // <sys/xattr.h>, which Swift's Glibc module leaves out (extended attributes on Linux).
+    .systemLibrary(name: "CXattr"),
+    .target(
+      name: "HFSPlus",
+      dependencies: ["SystemSupport", .target(name: "CXattr", condition: .when(platforms: [.linux]))],
+      swiftSettings: strictSettings
+    ),
+    // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
+    .target(
+      name: "DiskImage",
+      dependencies: ["SystemSupport", "CZlib", "CBzip2", "CLzma"],
+      swiftSettings: strictSettings
+    ),
     // The command-line front end: argument parsing and validation, then a library call.
     .target(
       name: "ShipyardCLI",
-      dependencies: ["Multipart", "MultipartUpload", "SystemSupport"],
+      dependencies: ["Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage"],
       swiftSettings: strictSettings
     ),
     .executableTarget(
@@ -60,6 +80,9 @@ let package = Package(
       exclude: ["Peers"],
       swiftSettings: strictSettings
     ),
+    .testTarget(
+      name: "HFSPlusTests", dependencies: ["HFSPlus", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(name: "MenusTests", dependencies: ["Menus"], swiftSettings: strictSettings),
     .testTarget(
       name: "MenusUIKitTests",

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A file or folder name as HFS+ stores it: UTF-16, decomposed, with `:` stored as `/`.
+///
+/// TN1150 ("Unicode Subtleties"): names are stored in canonical decomposition (NFD), except for
+/// the ranges U+2000–U+2FFF, U+F900–U+FAFF and U+2F800–U+2FAFF, which are stored as given. A
+/// POSIX name's `:` is stored as `/` (the Finder shows `/` as `:`). At most 255 UTF-16 units.
+package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
+  /// The stored UTF-16 units.
+  package let units: [UInt16]
+
+  private static let colon: UInt16 = 0x3A
+  private static let slash: UInt16 = 0x2F
+
+  /// The longest name HFS+ holds, in UTF-16 units.
+  package static let maximumLength = 255
+
+  /// Converts a POSIX name.
+  ///
+  /// - Throws: ``HFSPlusError`` when the name is empty or longer than 255 UTF-16 units.
+  package init(_ posixName: String) throws(HFSPlusError) {
+    let decomposed = Self.decomposing(posixName)
+    let units = decomposed.utf16.map { $0 == Self.colon ? Self.slash : $0 }
+    guard !units.isEmpty else { throw .invalidName(posixName, reason: "it is empty") }
+    guard units.count <= Self.maximumLength else {
+      throw .invalidName(
+        posixName,
+        reason: "it has \(units.count) UTF-16 units once decomposed, more than the \(Self.maximumLength) HFS+ allows"
+      )
+    }
+    self.units = units
+  }
+
+  /// Makes a name from stored units, as read from a volume.
+  package init(units: [UInt16]) {
+    self.units = units
+  }
+
+  /// The name back in POSIX form: `/` becomes `:` again.
+  package var posixName: String {
+    String(decoding: units.map { $0 == Self.slash ? Self.colon : $0 }, as: UTF16.self)
+  }
+
+  /// The stored name, as text.
+  package var description: String { String(decoding: units, as: UTF16.self) }
+
+  /// Decomposes `name` (NFD), leaving the ranges TN1150 excludes as they are.
+  static func decomposing(_ name: String) -> String {
+    var result = ""
+    var run = ""
+    for scalar in name.unicodeScalars {
+      if isExcludedFromDecomposition(scalar) {
+        result += run.decomposedStringWithCanonicalMapping
+        run = ""
+        result.unicodeScalars.append(scalar)
+      } else {
+        run.unicodeScalars.append(scalar)
+      }
+    }
+    return result + run.decomposedStringWithCanonicalMapping
+  }
+
+  static func isExcludedFromDecomposition(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x2000...0x2FFF, 0xF900...0xFAFF, 0x2F800...0x2FAFF: true
+    default: false
+    }
+  }
+
+  // MARK: - Comparison
+
+  /// Compares two stored names as HFS+ orders its catalog (TN1150 `FastUnicodeCompare`):
+  /// units are folded through the case-folding table, ignorable units are skipped, and the
+  /// rest compare as unsigned 16-bit values.
+  ///
+  /// - Returns: A negative number, 0 or a positive number.
+  package static func compare(_ lhs: [UInt16], _ rhs: [UInt16]) -> Int {
+    var left = lhs.makeIterator()
+    var right = rhs.makeIterator()
+    while true {
+      let a = nextFolded(&left)
+      let b = nextFolded(&right)
+      switch (a, b) {
+      case (nil, nil): return 0
+      case (nil, _): return -1
+      case (_, nil): return 1
+      case (let a?, let b?) where a != b: return Int(a) - Int(b)
+      default: continue
+      }
+    }
+  }
+
+  private static func nextFolded(_ iterator: inout IndexingIterator<[UInt16]>) -> UInt16? {
+    while let unit = iterator.next() {
+      let folded = caseFolding[unit] ?? unit
+      if folded != 0 { return folded }
+    }
+    return nil
+  }
+
+  /// Whether two names are the same under HFS+ comparison (so they cannot share a folder).
+  package func isEquivalent(to other: HFSPlusName) -> Bool {
+    Self.compare(units, other.units) == 0
+  }
+}

@@ -1,0 +1,197 @@
+import SystemSupport
+
+/// Reads bytes at any offset of a volume (a file, or a partition inside a disk image).
+package protocol RandomAccessByteSource {
+  /// The bytes in `offset..<offset + count`; fewer only past the end.
+  func read(at offset: Int64, count: Int) throws -> [UInt8]
+}
+
+/// One file, folder or link found on a volume.
+package struct HFSPlusEntry: Sendable, Equatable {
+  /// What the entry is.
+  package enum Kind: String, Sendable, Equatable {
+    case folder, file, symbolicLink
+  }
+
+  /// The path from the volume's root, such as `/Hello.app/Contents/Info.plist`.
+  package let path: String
+  /// The catalog node ID.
+  package let id: UInt32
+  /// What the entry is.
+  package let kind: Kind
+  /// The data fork's size in bytes.
+  package let size: Int64
+  /// The full mode, file type bits included.
+  package let mode: UInt16
+  /// The owner's user ID.
+  package let ownerID: UInt32
+  /// The group ID.
+  package let groupID: UInt32
+  /// The content modification date, in seconds since 1970.
+  package let modificationDate: Int64
+  /// Finder flags.
+  package let finderFlags: UInt16
+  /// A link's target.
+  package let linkTarget: String?
+  /// The data fork's extents: start block and block count.
+  package let extents: [(start: UInt32, count: UInt32)]
+
+  package static func == (lhs: HFSPlusEntry, rhs: HFSPlusEntry) -> Bool {
+    lhs.path == rhs.path && lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.size == rhs.size && lhs.mode == rhs.mode
+  }
+}
+
+/// Lists and extracts the content of an HFS+ volume (what we and hdiutil write).
+package struct HFSPlusReader {
+  private let source: any RandomAccessByteSource
+  /// The allocation block size.
+  package let blockSize: Int
+  /// The number of allocation blocks.
+  package let totalBlocks: UInt32
+  /// The number of free blocks.
+  package let freeBlocks: UInt32
+  /// Files and folders, as the volume header counts them.
+  package let fileCount: UInt32
+  /// Folders, the root not counted.
+  package let folderCount: UInt32
+  /// The 64-bit volume identifier.
+  package let volumeIdentifier: UInt64
+  private let catalogExtents: [(start: UInt32, count: UInt32)]
+
+  /// Opens the volume in `source`.
+  ///
+  /// - Throws: ``HFSPlusError/malformedVolume(_:)`` when the signature or header is wrong.
+  package init(_ source: any RandomAccessByteSource) throws {
+    self.source = source
+    var header = ByteReader(try source.read(at: 1024, count: 512))
+    let signature = try header.readInteger(as: UInt16.self)
+    guard signature == 0x482B || signature == 0x4858 else {
+      throw HFSPlusError.malformedVolume("no H+ or HX signature at byte 1024")
+    }
+    fileCount = try header.getInteger(at: 32)
+    folderCount = try header.getInteger(at: 36)
+    blockSize = Int(try header.getInteger(at: 40, as: UInt32.self))
+    totalBlocks = try header.getInteger(at: 44)
+    freeBlocks = try header.getInteger(at: 48)
+    volumeIdentifier = try header.getInteger(at: 104)
+    guard blockSize >= 512, blockSize.nonzeroBitCount == 1 else {
+      throw HFSPlusError.malformedVolume("block size \(blockSize) is not a power of two")
+    }
+    catalogExtents = try Self.extents(in: header, forkAt: 272)
+  }
+
+  static func extents(in reader: ByteReader, forkAt offset: Int) throws -> [(start: UInt32, count: UInt32)] {
+    try (0..<8).compactMap { index in
+      let start: UInt32 = try reader.getInteger(at: offset + 16 + 8 * index)
+      let count: UInt32 = try reader.getInteger(at: offset + 20 + 8 * index)
+      return count > 0 ? (start, count) : nil
+    }
+  }
+
+  // MARK: - Catalog
+
+  /// Every entry on the volume, in catalog order (the two private folders are left out).
+  package func entries() throws -> [HFSPlusEntry] {
+    let headerNode = try node(0, nodeSize: 512)
+    let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
+    let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
+    var raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)] = []
+    var next = firstLeaf
+    var visited = Set<UInt32>()
+    while next != 0 {
+      guard visited.insert(next).inserted else { throw HFSPlusError.malformedVolume("the catalog's leaf chain loops") }
+      let leaf = try node(next, nodeSize: nodeSize)
+      let count = Int(try leaf.getInteger(at: 10, as: UInt16.self))
+      for index in 0..<count {
+        let start = Int(try leaf.getInteger(at: nodeSize - 2 * (index + 1), as: UInt16.self))
+        let end = Int(try leaf.getInteger(at: nodeSize - 2 * (index + 2), as: UInt16.self))
+        var record = ByteReader(try leaf.getBytes(at: start, count: end - start))
+        let keyLength = Int(try record.readInteger(as: UInt16.self))
+        let parentID = try record.readInteger(as: UInt32.self)
+        let nameLength = Int(try record.readInteger(as: UInt16.self))
+        let units = try (0..<nameLength).map { _ in try record.readInteger(as: UInt16.self) }
+        try record.moveTo(2 + keyLength)
+        raw.append((parentID, HFSPlusName(units: units), ByteReader(try record.readBytes(record.remaining))))
+      }
+      next = try leaf.getInteger(at: 0)
+    }
+    return try resolvePaths(raw)
+  }
+
+  private func resolvePaths(_ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)]) throws -> [HFSPlusEntry] {
+    var names: [UInt32: (parent: UInt32, name: String)] = [:]
+    var items: [(parentID: UInt32, id: UInt32, name: String, record: ByteReader)] = []
+    for (parentID, name, record) in raw {
+      let type = try record.getInteger(at: 0, as: Int16.self)
+      guard type == 1 || type == 2 else { continue }
+      let id: UInt32 = try record.getInteger(at: 8)
+      names[id] = (parentID, name.posixName)
+      items.append((parentID, id, name.posixName, record))
+    }
+    func path(of id: UInt32) -> String {
+      guard id != 2, let (parent, name) = names[id] else { return "" }
+      return path(of: parent) + "/" + name
+    }
+    var entries: [HFSPlusEntry] = []
+    for (parentID, id, name, record) in items where id != 2 && parentID != 0 {
+      if parentID == 2, name.hasPrefix("\0\0\0\0HFS+ Private") || name == ".HFS+ Private Directory Data\r" { continue }
+      entries.append(try entry(path: path(of: id), id: id, record: record))
+    }
+    return entries
+  }
+
+  private func entry(path: String, id: UInt32, record: ByteReader) throws -> HFSPlusEntry {
+    let type = try record.getInteger(at: 0, as: Int16.self)
+    let mode = try record.getInteger(at: 42, as: UInt16.self)
+    let modified = Int64(try record.getInteger(at: 16, as: UInt32.self)) - 2_082_844_800
+    let owner: UInt32 = try record.getInteger(at: 32)
+    let group: UInt32 = try record.getInteger(at: 36)
+    if type == 1 {
+      return HFSPlusEntry(
+        path: path, id: id, kind: .folder, size: 0, mode: mode, ownerID: owner, groupID: group,
+        modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: nil, extents: [])
+    }
+    let size = Int64(try record.getInteger(at: 88, as: UInt64.self))
+    let extents = try Self.extents(in: record, forkAt: 88)
+    let isLink = mode & 0o170000 == 0o120000
+    var target: String?
+    if isLink {
+      target = String(decoding: try read(size: size, extents: extents), as: UTF8.self)
+    }
+    return HFSPlusEntry(
+      path: path, id: id, kind: isLink ? .symbolicLink : .file, size: size, mode: mode, ownerID: owner,
+      groupID: group, modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: target,
+      extents: extents)
+  }
+
+  /// A file's data fork.
+  package func contents(of entry: HFSPlusEntry) throws -> [UInt8] {
+    try read(size: entry.size, extents: entry.extents)
+  }
+
+  private func read(size: Int64, extents: [(start: UInt32, count: UInt32)]) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(size))
+    for (start, count) in extents where bytes.count < size {
+      let wanted = min(Int64(count) * Int64(blockSize), size - Int64(bytes.count))
+      bytes += try source.read(at: Int64(start) * Int64(blockSize), count: Int(wanted))
+    }
+    guard bytes.count == size else {
+      throw HFSPlusError.malformedVolume("a fork of \(size) bytes needs extents beyond the catalog record's eight")
+    }
+    return bytes
+  }
+
+  /// Catalog node `number`, found through the catalog file's extents.
+  private func node(_ number: UInt32, nodeSize: Int) throws -> ByteReader {
+    var offset = Int64(number) * Int64(nodeSize)
+    for (start, count) in catalogExtents {
+      let length = Int64(count) * Int64(blockSize)
+      if offset < length {
+        return ByteReader(try source.read(at: Int64(start) * Int64(blockSize) + offset, count: nodeSize))
+      }
+      offset -= length
+    }
+    throw HFSPlusError.malformedVolume("catalog node \(number) lies outside the catalog file")
+  }
+}

@@ -1,0 +1,32 @@
+/// How a volume is built.
+package struct HFSPlusVolumeOptions: Sendable {
+  /// The volume's name, as the Finder shows it.
+  package var volumeName: String
+  /// The owner of every item (501, the first macOS user, by default).
+  package var ownerID: UInt32
+  /// The group of every item (20, `staff`, by default).
+  package var groupID: UInt32
+  /// Free space to leave on the volume, in bytes, beyond what its content needs.
+  package var freeSpace: Int64
+  /// The latest date written; later source dates are clamped to it (`SOURCE_DATE_EPOCH`).
+  package var dateLimit: Int64?
+  /// The volume's 64-bit identifier; by default derived from the content.
+  package var volumeIdentifier: UInt64?
+
+  /// Makes options.
+  package init(
+    volumeName: String,
+    ownerID: UInt32 = 501,
+    groupID: UInt32 = 20,
+    freeSpace: Int64 = 0,
+    dateLimit: Int64? = nil,
+    volumeIdentifier: UInt64? = nil
+  ) {
+    self.volumeName = volumeName
+    self.ownerID = ownerID
+    self.groupID = groupID
+    self.freeSpace = freeSpace
+    self.dateLimit = dateLimit
+    self.volumeIdentifier = volumeIdentifier
+  }
+}

@@ -1,0 +1,70 @@
+/// One item to put on a volume: a folder, a file on disk, bytes in memory, or a symbolic link.
+package struct SourceItem: Sendable {
+  /// What the item holds.
+  package enum Content: Sendable {
+    /// A folder and its items.
+    case folder([SourceItem])
+    /// A regular file on disk, with its size when it was scanned.
+    case file(path: String, size: Int64)
+    /// A file made of bytes in memory (such as a generated `.DS_Store`).
+    case data([UInt8])
+    /// A symbolic link and its target, stored as is.
+    case symbolicLink(target: String)
+  }
+
+  /// The POSIX name.
+  package var name: String
+  /// What the item holds.
+  package var content: Content
+  /// The permission bits (`0o7777`).
+  package var permissions: UInt16
+  /// The modification date, in seconds since 1970.
+  package var modificationDate: Int64
+  /// Finder flags such as `kIsInvisible` (0x4000) or `kHasCustomIcon` (0x0400).
+  package var finderFlags: UInt16
+  /// Extended attributes, by name.
+  package var extendedAttributes: [(name: String, value: [UInt8])]
+  /// Where the item came from, for error messages.
+  package var sourcePath: String
+
+  /// Makes an item.
+  package init(
+    name: String,
+    content: Content,
+    permissions: UInt16,
+    modificationDate: Int64,
+    finderFlags: UInt16 = 0,
+    extendedAttributes: [(name: String, value: [UInt8])] = [],
+    sourcePath: String? = nil
+  ) {
+    self.name = name
+    self.content = content
+    self.permissions = permissions
+    self.modificationDate = modificationDate
+    self.finderFlags = finderFlags
+    self.extendedAttributes = extendedAttributes
+    self.sourcePath = sourcePath ?? name
+  }
+
+  /// The item's children, if it is a folder.
+  package var children: [SourceItem] {
+    if case .folder(let children) = content { return children }
+    return []
+  }
+
+  /// Whether the item is a folder.
+  package var isFolder: Bool {
+    if case .folder = content { return true }
+    return false
+  }
+
+  /// The size of the item's data fork in bytes.
+  package var dataLength: Int64 {
+    switch content {
+    case .folder: 0
+    case .file(_, let size): size
+    case .data(let bytes): Int64(bytes.count)
+    case .symbolicLink(let target): Int64(target.utf8.count)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// Appends integers and bytes to a growing buffer, big- or little-endian.
+///
+/// Named by side effect: `write…` appends, `set…` patches bytes already written.
+package struct ByteWriter {
+  /// The bytes written so far.
+  package private(set) var bytes: [UInt8] = []
+  /// The byte order of `writeInteger` and `setInteger`.
+  package let bigEndian: Bool
+
+  /// Makes an empty writer.
+  package init(bigEndian: Bool = true, capacity: Int = 0) {
+    self.bigEndian = bigEndian
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The number of bytes written.
+  package var count: Int { bytes.count }
+
+  /// Appends `value` in the writer's byte order; returns the number of bytes written.
+  @discardableResult
+  package mutating func writeInteger<T: FixedWidthInteger>(_ value: T) -> Int {
+    let ordered = bigEndian ? value.bigEndian : value.littleEndian
+    withUnsafeBytes(of: ordered) { bytes.append(contentsOf: $0) }
+    return MemoryLayout<T>.size
+  }
+
+  /// Appends raw bytes.
+  package mutating func writeBytes(_ values: some Sequence<UInt8>) {
+    bytes.append(contentsOf: values)
+  }
+
+  /// Appends `count` zero bytes.
+  package mutating func writeZeros(_ count: Int) {
+    bytes.append(contentsOf: repeatElement(0, count: count))
+  }
+
+  /// Appends zeros until the count is a multiple of `alignment`.
+  package mutating func pad(toMultipleOf alignment: Int) {
+    let remainder = bytes.count % alignment
+    if remainder != 0 { writeZeros(alignment - remainder) }
+  }
+
+  /// Appends a four-character code such as `slnk`.
+  package mutating func writeFourCharCode(_ code: String) {
+    let utf8 = Array(code.utf8)
+    precondition(utf8.count == 4, "a four-character code has four ASCII characters")
+    writeBytes(utf8)
+  }
+
+  /// Overwrites bytes at `offset` with `value` in the writer's byte order.
+  package mutating func setInteger<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+    let ordered = bigEndian ? value.bigEndian : value.littleEndian
+    withUnsafeBytes(of: ordered) { raw in
+      for (index, byte) in raw.enumerated() { bytes[offset + index] = byte }
+    }
+  }
+
+  /// Overwrites bytes at `offset`.
+  package mutating func setBytes(_ values: some Collection<UInt8>, at offset: Int) {
+    bytes.replaceSubrange(offset..<(offset + values.count), with: values)
+  }
+}
