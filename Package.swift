@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "Menus", targets: ["Menus"]),
     .library(name: "HFSPlus", targets: ["HFSPlus"]),
     .library(name: "DiskImage", targets: ["DiskImage"]),
+    .library(name: "Distribution", targets: ["Distribution"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
@@ -46,15 +47,19 @@ let package = Package(
       ]
     ),
     // The system's compression libraries, for UDIF chunks (never hand-written codecs).
-    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
-    .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
+    .systemLibrary(
+      name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
     // HFS+ volumes built from a directory tree, and read back.
     // <sys/xattr.h>, which Swift's Glibc module leaves out (extended attributes on Linux).
     .systemLibrary(name: "CXattr"),
     .target(
       name: "HFSPlus",
-      dependencies: ["SystemSupport", .target(name: "CXattr", condition: .when(platforms: [.linux]))],
+      dependencies: [
+        "SystemSupport", .target(name: "CXattr", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: strictSettings
     ),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
@@ -63,10 +68,16 @@ let package = Package(
       dependencies: ["SystemSupport", "CZlib", "CBzip2", "CLzma"],
       swiftSettings: strictSettings
     ),
+    // The release pipeline: build (stage, HFS+, UDIF), later sign, notarize, staple, verify.
+    .target(
+      name: "Distribution", dependencies: ["SystemSupport", "HFSPlus", "DiskImage"],
+      swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.
     .target(
       name: "ShipyardCLI",
-      dependencies: ["Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage"],
+      dependencies: [
+        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage", "Distribution",
+      ],
       swiftSettings: strictSettings
     ),
     .executableTarget(

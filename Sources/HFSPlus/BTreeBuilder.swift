@@ -15,11 +15,14 @@ package struct BTreeFormat: Sendable {
   var variableIndexKeys: Bool { attributes & 4 != 0 }
 
   /// The catalog file: 4 KiB nodes, 516-byte keys, big and variable index keys, case folding.
-  package static let catalog = BTreeFormat(nodeSize: 4096, maxKeyLength: 516, attributes: 6, keyCompareType: 0xCF)
+  package static let catalog = BTreeFormat(
+    nodeSize: 4096, maxKeyLength: 516, attributes: 6, keyCompareType: 0xCF)
   /// The extents overflow file: 4 KiB nodes, 10-byte keys.
-  package static let extents = BTreeFormat(nodeSize: 4096, maxKeyLength: 10, attributes: 2, keyCompareType: 0)
+  package static let extents = BTreeFormat(
+    nodeSize: 4096, maxKeyLength: 10, attributes: 2, keyCompareType: 0)
   /// The attributes file: 8 KiB nodes, 266-byte keys.
-  package static let attributes = BTreeFormat(nodeSize: 8192, maxKeyLength: 266, attributes: 6, keyCompareType: 0)
+  package static let attributes = BTreeFormat(
+    nodeSize: 8192, maxKeyLength: 266, attributes: 6, keyCompareType: 0)
 }
 
 /// A record of a B-tree leaf: its key (length field included) and its data.
@@ -55,7 +58,10 @@ package enum BTreeBuilder {
       levels.append(pack(records, nodeSize: format.nodeSize))
       while let last = levels.last, last.count > 1 {
         // Node numbers are assigned after packing; index records get them below.
-        levels.append(pack(last.map { indexRecord(for: $0[0], child: 0, format: format) }, nodeSize: format.nodeSize))
+        levels.append(
+          pack(
+            last.map { indexRecord(for: $0[0], child: 0, format: format) },
+            nodeSize: format.nodeSize))
       }
     }
     let treeNodes = levels.reduce(0) { $0 + $1.count }
@@ -76,9 +82,11 @@ package enum BTreeBuilder {
         var contents = records
         if height > 0 {
           // Point each index record at the node it summarizes.
-          let childBase = firstNodeOfLevel[height - 1] + level[..<position].reduce(0) { $0 + $1.count }
+          let childBase =
+            firstNodeOfLevel[height - 1] + level[..<position].reduce(0) { $0 + $1.count }
           contents = records.enumerated().map { offset, record in
-            indexRecord(for: record, child: UInt32(childBase + offset), format: format, alreadyIndex: true)
+            indexRecord(
+              for: record, child: UInt32(childBase + offset), format: format, alreadyIndex: true)
           }
         }
         let node = makeNode(
@@ -89,7 +97,8 @@ package enum BTreeBuilder {
           records: contents.map { $0.key + $0.data },
           nodeSize: format.nodeSize
         )
-        output.replaceSubrange(number * format.nodeSize..<(number + 1) * format.nodeSize, with: node)
+        output.replaceSubrange(
+          number * format.nodeSize..<(number + 1) * format.nodeSize, with: node)
       }
     }
     let header = HeaderRecord(
@@ -101,7 +110,8 @@ package enum BTreeBuilder {
       totalNodes: UInt32(totalNodes),
       format: format
     )
-    writeHeaderAndMap(header, mapNodes: mapNodes, firstMapNode: 1 + treeNodes, into: &output, format: format)
+    writeHeaderAndMap(
+      header, mapNodes: mapNodes, firstMapNode: 1 + treeNodes, into: &output, format: format)
     return output
   }
 
@@ -133,7 +143,9 @@ package enum BTreeBuilder {
 
   /// An index record for the node that starts with `first`: its key (padded to the maximum length
   /// when index keys are not variable) and the child's node number.
-  static func indexRecord(for first: BTreeRecord, child: UInt32, format: BTreeFormat, alreadyIndex: Bool = false) -> BTreeRecord {
+  static func indexRecord(
+    for first: BTreeRecord, child: UInt32, format: BTreeFormat, alreadyIndex: Bool = false
+  ) -> BTreeRecord {
     var key = first.key
     if !alreadyIndex, !format.variableIndexKeys {
       let length = Int(format.maxKeyLength)
@@ -216,7 +228,9 @@ package enum BTreeBuilder {
   /// How many map nodes a tree of `totalNodes` (map nodes not counted) needs.
   static func mapNodeCount(totalNodes: Int, nodeSize: Int) -> Int {
     var mapNodes = 0
-    while headerMapBits(nodeSize: nodeSize) + mapNodes * mapNodeBits(nodeSize: nodeSize) < totalNodes + mapNodes {
+    while headerMapBits(nodeSize: nodeSize) + mapNodes * mapNodeBits(nodeSize: nodeSize)
+      < totalNodes + mapNodes
+    {
       mapNodes += 1
     }
     return mapNodes
@@ -245,7 +259,9 @@ package enum BTreeBuilder {
       height: 0,
       forward: mapNodes > 0 ? UInt32(firstMapNode) : 0,
       backward: 0,
-      records: [header.bytes, [UInt8](repeating: 0, count: 128), bits(from: 0, length: headerMapLength)],
+      records: [
+        header.bytes, [UInt8](repeating: 0, count: 128), bits(from: 0, length: headerMapLength),
+      ],
       nodeSize: format.nodeSize
     )
     output.replaceSubrange(0..<format.nodeSize, with: headerNode)

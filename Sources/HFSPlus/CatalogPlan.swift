@@ -21,7 +21,8 @@ struct CatalogPlan {
   /// The name of the folder hard-linked files live in; hdiutil makes it on every volume.
   static let privateDataName = HFSPlusName(units: [0, 0, 0, 0] + Array("HFS+ Private Data".utf16))
   /// The name of the folder hard-linked folders live in.
-  static let privateDirectoryName = HFSPlusName(units: Array(".HFS+ Private Directory Data\r".utf16))
+  static let privateDirectoryName = HFSPlusName(
+    units: Array(".HFS+ Private Directory Data\r".utf16))
   /// Seconds from 1904-01-01 (HFS+ dates) to 1970-01-01.
   static let hfsEpochOffset: Int64 = 2_082_844_800
 
@@ -34,7 +35,8 @@ struct CatalogPlan {
   var nextCatalogID: UInt32 { (entries.last?.id ?? CatalogRecords.firstUserID + 1) + 1 }
   var fileCount: UInt32 { UInt32(entries.filter { $0.item.map { !$0.isFolder } ?? false }.count) }
   var folderCount: UInt32 {
-    UInt32(entries.filter { $0.id != CatalogRecords.rootFolderID && ($0.item?.isFolder ?? true) }.count)
+    UInt32(
+      entries.filter { $0.id != CatalogRecords.rootFolderID && ($0.item?.isFolder ?? true) }.count)
   }
 
   init(root: SourceItem, options: HFSPlusVolumeOptions) throws(HFSPlusError) {
@@ -46,7 +48,9 @@ struct CatalogPlan {
     }
     var rootDate: UInt32 = date(root.modificationDate)
     // Breadth first, children in catalog order: IDs follow the order a person sees.
-    var queue: [(item: SourceItem, id: UInt32, path: String)] = [(root, CatalogRecords.rootFolderID, "/")]
+    var queue: [(item: SourceItem, id: UInt32, path: String)] = [
+      (root, CatalogRecords.rootFolderID, "/")
+    ]
     var nextID = CatalogRecords.firstUserID + 2
     var index = 0
     while index < queue.count {
@@ -64,25 +68,36 @@ struct CatalogPlan {
         rootDate = max(rootDate, childDate)
         entries.append(
           Entry(
-            id: id, parentID: folderID, name: name, item: child, valence: UInt32(child.children.count),
+            id: id, parentID: folderID, name: name, item: child,
+            valence: UInt32(child.children.count),
             date: childDate, dataIndex: dataIndex))
-        if child.isFolder { queue.append((child, id, folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)")) }
+        if child.isFolder {
+          queue.append(
+            (child, id, folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"))
+        }
       }
     }
     volumeDate = rootDate
     let privateFolders = [
-      Entry(id: 16, parentID: 2, name: Self.privateDataName, item: nil, valence: 0, date: rootDate, dataIndex: nil),
-      Entry(id: 17, parentID: 2, name: Self.privateDirectoryName, item: nil, valence: 0, date: rootDate, dataIndex: nil),
+      Entry(
+        id: 16, parentID: 2, name: Self.privateDataName, item: nil, valence: 0, date: rootDate,
+        dataIndex: nil),
+      Entry(
+        id: 17, parentID: 2, name: Self.privateDirectoryName, item: nil, valence: 0, date: rootDate,
+        dataIndex: nil),
     ]
     let rootEntry = Entry(
-      id: CatalogRecords.rootFolderID, parentID: CatalogRecords.rootParentID, name: volumeName, item: nil,
+      id: CatalogRecords.rootFolderID, parentID: CatalogRecords.rootParentID, name: volumeName,
+      item: nil,
       valence: UInt32(root.children.count + 2), date: rootDate, dataIndex: nil)
     entries = [rootEntry] + privateFolders + entries
   }
 
   /// A folder's children with their stored names, in catalog order; two names that HFS+ sees
   /// as the same are an error naming both.
-  static func sortedChildren(of folder: SourceItem, path: String) throws(HFSPlusError) -> [(HFSPlusName, SourceItem)] {
+  static func sortedChildren(of folder: SourceItem, path: String) throws(HFSPlusError) -> [(
+    HFSPlusName, SourceItem
+  )] {
     var named: [(HFSPlusName, SourceItem)] = []
     for child in folder.children {
       do {
@@ -128,10 +143,25 @@ struct CatalogPlan {
     for entry in entries {
       let isFolder = entry.item?.isFolder ?? true
       let data = record(for: entry, startBlock: entry.dataIndex.flatMap { blockOfData[$0] } ?? 0)
-      keyed.append((entry.parentID, Self.folded(entry.name.units), BTreeRecord(key: CatalogRecords.key(parentID: entry.parentID, name: entry.name.units), data: data)))
-      keyed.append((entry.id, [], BTreeRecord(key: CatalogRecords.key(parentID: entry.id, name: []), data: CatalogRecords.thread(isFolder: isFolder, parentID: entry.parentID, name: entry.name.units))))
+      keyed.append(
+        (
+          entry.parentID, Self.folded(entry.name.units),
+          BTreeRecord(
+            key: CatalogRecords.key(parentID: entry.parentID, name: entry.name.units), data: data)
+        ))
+      keyed.append(
+        (
+          entry.id, [],
+          BTreeRecord(
+            key: CatalogRecords.key(parentID: entry.id, name: []),
+            data: CatalogRecords.thread(
+              isFolder: isFolder, parentID: entry.parentID, name: entry.name.units))
+        ))
     }
-    keyed.sort { $0.parentID != $1.parentID ? $0.parentID < $1.parentID : $0.folded.lexicographicallyPrecedes($1.folded) }
+    keyed.sort {
+      $0.parentID != $1.parentID
+        ? $0.parentID < $1.parentID : $0.folded.lexicographicallyPrecedes($1.folded)
+    }
     return keyed.map(\.record)
   }
 
@@ -147,14 +177,18 @@ struct CatalogPlan {
     guard let item = entry.item else {
       if entry.id == CatalogRecords.rootFolderID {
         let common = CatalogRecords.Common(
-          id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID, fileMode: 0o040755)
+          id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID,
+          fileMode: 0o040755)
         return CatalogRecords.folder(common, valence: entry.valence)
       }
-      return CatalogRecords.privateFolder(id: entry.id, date: entry.date, mode: entry.id == 16 ? 0o040000 : 0o041555)
+      return CatalogRecords.privateFolder(
+        id: entry.id, date: entry.date, mode: entry.id == 16 ? 0o040000 : 0o041555)
     }
     var common = CatalogRecords.Common(
-      id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID, fileMode: item.permissions,
-      finderFlags: item.finderFlags, dateAdded: UInt32(clamping: max(0, Int64(entry.date) - Self.hfsEpochOffset)))
+      id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID,
+      fileMode: item.permissions,
+      finderFlags: item.finderFlags,
+      dateAdded: UInt32(clamping: max(0, Int64(entry.date) - Self.hfsEpochOffset)))
     switch item.content {
     case .folder:
       common.fileMode |= 0o040000
@@ -169,7 +203,8 @@ struct CatalogPlan {
       common.special = 1
     }
     let blocks = UInt32(HFSPlusVolume.blocks(for: item.dataLength))
-    return CatalogRecords.file(common, dataLength: item.dataLength, startBlock: startBlock, blockCount: blocks)
+    return CatalogRecords.file(
+      common, dataLength: item.dataLength, startBlock: startBlock, blockCount: blocks)
   }
 
   /// The attributes B-tree records: each extended attribute inline (`kHFSPlusAttrInlineData`),
@@ -178,15 +213,21 @@ struct CatalogPlan {
     var records: [(id: UInt32, name: [UInt16], record: BTreeRecord)] = []
     for entry in entries {
       guard let item = entry.item else { continue }
-      for (name, value) in item.extendedAttributes where !Self.attributesKeptElsewhere.contains(name) {
+      for (name, value) in item.extendedAttributes
+      where !Self.attributesKeptElsewhere.contains(name) {
         let units = Array(name.utf16)
         guard units.count <= 127 else {
-          throw .unsupportedSource(path: item.sourcePath, reason: "extended attribute name \(name.debugDescription) is longer than 127 UTF-16 units")
+          throw .unsupportedSource(
+            path: item.sourcePath,
+            reason:
+              "extended attribute name \(name.debugDescription) is longer than 127 UTF-16 units")
         }
         guard value.count <= Self.maximumInlineAttributeSize else {
           throw .unsupportedSource(
             path: item.sourcePath,
-            reason: "extended attribute \(name) has \(value.count) bytes; at most \(Self.maximumInlineAttributeSize) are written")
+            reason:
+              "extended attribute \(name) has \(value.count) bytes; at most \(Self.maximumInlineAttributeSize) are written"
+          )
         }
         var key = ByteWriter()
         key.writeInteger(UInt16(12 + 2 * units.count))
@@ -209,7 +250,9 @@ struct CatalogPlan {
   }
 
   /// Attributes HFS+ keeps in the catalog or a resource fork, not in the attributes file.
-  static let attributesKeptElsewhere: Set<String> = ["com.apple.FinderInfo", "com.apple.ResourceFork"]
+  static let attributesKeptElsewhere: Set<String> = [
+    "com.apple.FinderInfo", "com.apple.ResourceFork",
+  ]
   /// The largest attribute written inline; xnu keeps inline attributes at most this size.
   static let maximumInlineAttributeSize = 3802
 }

@@ -102,7 +102,9 @@ enum CatalogRecords {
 
   /// One fork's `HFSPlusForkData`: logical size, clump size, blocks, and one extent (files are
   /// contiguous).
-  static func writeFork(logicalSize: Int64, startBlock: UInt32, blockCount: UInt32, into writer: inout ByteWriter) {
+  static func writeFork(
+    logicalSize: Int64, startBlock: UInt32, blockCount: UInt32, into writer: inout ByteWriter
+  ) {
     writer.writeInteger(UInt64(logicalSize))
     writer.writeInteger(UInt32(0))  // clump size
     writer.writeInteger(blockCount)
@@ -112,7 +114,9 @@ enum CatalogRecords {
   }
 
   /// A 248-byte `HFSPlusCatalogFile` with a data fork and an empty resource fork.
-  static func file(_ common: Common, dataLength: Int64, startBlock: UInt32, blockCount: UInt32) -> [UInt8] {
+  static func file(_ common: Common, dataLength: Int64, startBlock: UInt32, blockCount: UInt32)
+    -> [UInt8]
+  {
     var writer = ByteWriter(capacity: 248)
     writer.writeInteger(RecordType.file.rawValue)
     writer.writeInteger(UInt16(0x0002) | common.dateAddedFlag)  // kHFSThreadExistsMask
@@ -122,13 +126,18 @@ enum CatalogRecords {
     common.writePermissions(into: &writer)
     // FileInfo: type, creator, finderFlags, location, reserved.
     if let type = common.fileType { writer.writeFourCharCode(type) } else { writer.writeZeros(4) }
-    if let creator = common.creator { writer.writeFourCharCode(creator) } else { writer.writeZeros(4) }
+    if let creator = common.creator {
+      writer.writeFourCharCode(creator)
+    } else {
+      writer.writeZeros(4)
+    }
     writer.writeInteger(common.finderFlags)
     writer.writeZeros(6)
     common.writeExtendedFinderInfo(into: &writer)
     writer.writeInteger(UInt32(0))  // textEncoding
     writer.writeInteger(UInt32(0))  // reserved2
-    writeFork(logicalSize: dataLength, startBlock: startBlock, blockCount: blockCount, into: &writer)
+    writeFork(
+      logicalSize: dataLength, startBlock: startBlock, blockCount: blockCount, into: &writer)
     writeFork(logicalSize: 0, startBlock: 0, blockCount: 0, into: &writer)
     return writer.bytes
   }

@@ -25,7 +25,8 @@ package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
     guard units.count <= Self.maximumLength else {
       throw .invalidName(
         posixName,
-        reason: "it has \(units.count) UTF-16 units once decomposed, more than the \(Self.maximumLength) HFS+ allows"
+        reason:
+          "it has \(units.count) UTF-16 units once decomposed, more than the \(Self.maximumLength) HFS+ allows"
       )
     }
     self.units = units

@@ -1,10 +1,4 @@
-import SystemSupport
-
-/// Reads bytes at any offset of a volume (a file, or a partition inside a disk image).
-package protocol RandomAccessByteSource {
-  /// The bytes in `offset..<offset + count`; fewer only past the end.
-  func read(at offset: Int64, count: Int) throws -> [UInt8]
-}
+package import SystemSupport
 
 /// One file, folder or link found on a volume.
 package struct HFSPlusEntry: Sendable, Equatable {
@@ -37,7 +31,8 @@ package struct HFSPlusEntry: Sendable, Equatable {
   package let extents: [(start: UInt32, count: UInt32)]
 
   package static func == (lhs: HFSPlusEntry, rhs: HFSPlusEntry) -> Bool {
-    lhs.path == rhs.path && lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.size == rhs.size && lhs.mode == rhs.mode
+    lhs.path == rhs.path && lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.size == rhs.size
+      && lhs.mode == rhs.mode
   }
 }
 
@@ -80,7 +75,9 @@ package struct HFSPlusReader {
     catalogExtents = try Self.extents(in: header, forkAt: 272)
   }
 
-  static func extents(in reader: ByteReader, forkAt offset: Int) throws -> [(start: UInt32, count: UInt32)] {
+  static func extents(in reader: ByteReader, forkAt offset: Int) throws -> [(
+    start: UInt32, count: UInt32
+  )] {
     try (0..<8).compactMap { index in
       let start: UInt32 = try reader.getInteger(at: offset + 16 + 8 * index)
       let count: UInt32 = try reader.getInteger(at: offset + 20 + 8 * index)
@@ -99,7 +96,9 @@ package struct HFSPlusReader {
     var next = firstLeaf
     var visited = Set<UInt32>()
     while next != 0 {
-      guard visited.insert(next).inserted else { throw HFSPlusError.malformedVolume("the catalog's leaf chain loops") }
+      guard visited.insert(next).inserted else {
+        throw HFSPlusError.malformedVolume("the catalog's leaf chain loops")
+      }
       let leaf = try node(next, nodeSize: nodeSize)
       let count = Int(try leaf.getInteger(at: 10, as: UInt16.self))
       for index in 0..<count {
@@ -111,14 +110,17 @@ package struct HFSPlusReader {
         let nameLength = Int(try record.readInteger(as: UInt16.self))
         let units = try (0..<nameLength).map { _ in try record.readInteger(as: UInt16.self) }
         try record.moveTo(2 + keyLength)
-        raw.append((parentID, HFSPlusName(units: units), ByteReader(try record.readBytes(record.remaining))))
+        raw.append(
+          (parentID, HFSPlusName(units: units), ByteReader(try record.readBytes(record.remaining))))
       }
       next = try leaf.getInteger(at: 0)
     }
     return try resolvePaths(raw)
   }
 
-  private func resolvePaths(_ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)]) throws -> [HFSPlusEntry] {
+  private func resolvePaths(_ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)])
+    throws -> [HFSPlusEntry]
+  {
     var names: [UInt32: (parent: UInt32, name: String)] = [:]
     var items: [(parentID: UInt32, id: UInt32, name: String, record: ByteReader)] = []
     for (parentID, name, record) in raw {
@@ -134,7 +136,11 @@ package struct HFSPlusReader {
     }
     var entries: [HFSPlusEntry] = []
     for (parentID, id, name, record) in items where id != 2 && parentID != 0 {
-      if parentID == 2, name.hasPrefix("\0\0\0\0HFS+ Private") || name == ".HFS+ Private Directory Data\r" { continue }
+      if parentID == 2,
+        name.hasPrefix("\0\0\0\0HFS+ Private") || name == ".HFS+ Private Directory Data\r"
+      {
+        continue
+      }
       entries.append(try entry(path: path(of: id), id: id, record: record))
     }
     return entries
@@ -149,7 +155,8 @@ package struct HFSPlusReader {
     if type == 1 {
       return HFSPlusEntry(
         path: path, id: id, kind: .folder, size: 0, mode: mode, ownerID: owner, groupID: group,
-        modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: nil, extents: [])
+        modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: nil,
+        extents: [])
     }
     let size = Int64(try record.getInteger(at: 88, as: UInt64.self))
     let extents = try Self.extents(in: record, forkAt: 88)
@@ -159,9 +166,31 @@ package struct HFSPlusReader {
       target = String(decoding: try read(size: size, extents: extents), as: UTF8.self)
     }
     return HFSPlusEntry(
-      path: path, id: id, kind: isLink ? .symbolicLink : .file, size: size, mode: mode, ownerID: owner,
-      groupID: group, modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: target,
+      path: path, id: id, kind: isLink ? .symbolicLink : .file, size: size, mode: mode,
+      ownerID: owner,
+      groupID: group, modificationDate: modified, finderFlags: try record.getInteger(at: 56),
+      linkTarget: target,
       extents: extents)
+  }
+
+  /// The volume's name: the root folder's thread record's name.
+  package func volumeName() throws -> String {
+    let headerNode = try node(0, nodeSize: 512)
+    let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
+    let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
+    let leaf = try node(firstLeaf, nodeSize: nodeSize)
+    let start = Int(try leaf.getInteger(at: nodeSize - 2, as: UInt16.self))
+    var record = ByteReader(try leaf.getBytes(at: start, count: nodeSize - start))
+    let keyLength = Int(try record.readInteger(as: UInt16.self))
+    try record.skip(keyLength)
+    let type = try record.readInteger(as: Int16.self)
+    // The first record is the root's folder record (parent 1); its key holds the name.
+    guard type == 1 else { return "" }
+    var key = ByteReader(try leaf.getBytes(at: start, count: 2 + keyLength))
+    try key.skip(6)
+    let length = Int(try key.readInteger(as: UInt16.self))
+    let units = try (0..<length).map { _ in try key.readInteger(as: UInt16.self) }
+    return HFSPlusName(units: units).posixName
   }
 
   /// A file's data fork.
@@ -177,7 +206,8 @@ package struct HFSPlusReader {
       bytes += try source.read(at: Int64(start) * Int64(blockSize), count: Int(wanted))
     }
     guard bytes.count == size else {
-      throw HFSPlusError.malformedVolume("a fork of \(size) bytes needs extents beyond the catalog record's eight")
+      throw HFSPlusError.malformedVolume(
+        "a fork of \(size) bytes needs extents beyond the catalog record's eight")
     }
     return bytes
   }
@@ -188,7 +218,8 @@ package struct HFSPlusReader {
     for (start, count) in catalogExtents {
       let length = Int64(count) * Int64(blockSize)
       if offset < length {
-        return ByteReader(try source.read(at: Int64(start) * Int64(blockSize) + offset, count: nodeSize))
+        return ByteReader(
+          try source.read(at: Int64(start) * Int64(blockSize) + offset, count: nodeSize))
       }
       offset -= length
     }

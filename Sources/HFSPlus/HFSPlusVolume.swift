@@ -38,7 +38,8 @@ package struct HFSPlusVolume: Sendable {
     let blockSize = Int64(Self.blockSize)
 
     // The catalog's size does not depend on where files go, so measure it first.
-    let catalogBlocks = Int64(BTreeBuilder.build(catalog.records(dataStart: 0), format: .catalog).count) / blockSize
+    let catalogBlocks =
+      Int64(BTreeBuilder.build(catalog.records(dataStart: 0), format: .catalog).count) / blockSize
     let metadataBlocks = Int64(extentsTree.count + attributesTree.count) / blockSize + catalogBlocks
     let dataBlocks = catalog.dataItems.reduce(Int64(0)) { $0 + Self.blocks(for: $1.length) }
     let freeBlocks = (options.freeSpace + blockSize - 1) / blockSize
@@ -56,7 +57,8 @@ package struct HFSPlusVolume: Sendable {
     let attributesStart = catalogStart + catalogBlocks
     let dataStart = attributesStart + Int64(attributesTree.count) / blockSize
     let dataEnd = dataStart + dataBlocks
-    let catalogTree = BTreeBuilder.build(catalog.records(dataStart: UInt32(dataStart)), format: .catalog)
+    let catalogTree = BTreeBuilder.build(
+      catalog.records(dataStart: UInt32(dataStart)), format: .catalog)
 
     totalBlocks = UInt32(total)
     volumeIdentifier = options.volumeIdentifier ?? Self.identifier(of: catalogTree)
@@ -78,8 +80,11 @@ package struct HFSPlusVolume: Sendable {
       attributesFile: (UInt32(attributesStart), UInt32(Int64(attributesTree.count) / blockSize))
     ).bytes
 
-    var segments: [SegmentedByteStream.Segment] = [.zeros(1024), .bytes(header), .zeros(blockSize - 1536)]
-    segments.append(.bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)))
+    var segments: [SegmentedByteStream.Segment] = [
+      .zeros(1024), .bytes(header), .zeros(blockSize - 1536),
+    ]
+    segments.append(
+      .bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)))
     segments += [.bytes(extentsTree), .bytes(catalogTree), .bytes(attributesTree)]
     for item in catalog.dataItems {
       segments.append(item.segment)

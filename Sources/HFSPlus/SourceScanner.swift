@@ -14,7 +14,8 @@ package enum SourceScanner {
   package static func scan(_ path: String) throws(HFSPlusError) -> SourceItem {
     var info = stat()
     guard lstat(path, &info) == 0 else {
-      throw .sourceReadFailed(path: path, reason: Platform.describe(errorNumber: Platform.lastErrorNumber))
+      throw .sourceReadFailed(
+        path: path, reason: Platform.describe(errorNumber: Platform.lastErrorNumber))
     }
     let name = (path as NSString).lastPathComponent
     let permissions = UInt16(info.st_mode & 0o7777)
@@ -33,11 +34,13 @@ package enum SourceScanner {
         children.append(try scan((path as NSString).appendingPathComponent(child)))
       }
       return SourceItem(
-        name: name, content: .folder(children), permissions: permissions, modificationDate: modified,
+        name: name, content: .folder(children), permissions: permissions,
+        modificationDate: modified,
         extendedAttributes: attributes, sourcePath: path)
     case S_IFREG:
       guard access(path, R_OK) == 0 else {
-        throw .sourceReadFailed(path: path, reason: Platform.describe(errorNumber: Platform.lastErrorNumber))
+        throw .sourceReadFailed(
+          path: path, reason: Platform.describe(errorNumber: Platform.lastErrorNumber))
       }
       return SourceItem(
         name: name, content: .file(path: path, size: Int64(info.st_size)), permissions: permissions,
@@ -47,15 +50,19 @@ package enum SourceScanner {
         throw .sourceReadFailed(path: path, reason: "cannot read the symbolic link")
       }
       return SourceItem(
-        name: name, content: .symbolicLink(target: target), permissions: permissions, modificationDate: modified,
+        name: name, content: .symbolicLink(target: target), permissions: permissions,
+        modificationDate: modified,
         sourcePath: path)
     default:
-      throw .unsupportedSource(path: path, reason: "devices, sockets and pipes cannot go on a disk image")
+      throw .unsupportedSource(
+        path: path, reason: "devices, sockets and pipes cannot go on a disk image")
     }
   }
 
   /// The item's extended attributes; on Linux, those of the `user.` namespace, without it.
-  static func extendedAttributes(of path: String) throws(HFSPlusError) -> [(name: String, value: [UInt8])] {
+  static func extendedAttributes(of path: String) throws(HFSPlusError) -> [(
+    name: String, value: [UInt8]
+  )] {
     #if os(Linux)
     let size = llistxattr(path, nil, 0)
     guard size > 0 else { return [] }

@@ -13,8 +13,7 @@ public enum Shipyard {
     USAGE: shipyard <command> <subcommand> [options]
 
     COMMANDS:
-      form encode     \(FormEncodeCommand.summary)
-      form post       \(FormPostCommand.summary)
+    \(CommandGroup.all.flatMap(\.subcommands).map { "  \($0.path)".padding(18) + $0.summary }.joined(separator: "\n"))
 
     OPTIONS:
       -h, --help      Shows this help; '<command> --help' shows a command's.
@@ -52,15 +51,17 @@ public enum Shipyard {
     }
     if ["-h", "--help", "help"].contains(first) { return try console.printHelp(help) }
     if first == "--version" { return try console.printHelp(version) }
-    guard first == "form" else {
+    guard let group = CommandGroup.all.first(where: { $0.name == first }) else {
       throw .usage("unknown command \(first.debugDescription)", command: "")
     }
     let rest = Array(arguments.dropFirst())
     guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
-      return try console.printHelp(FormCommand.help)
+      return try console.printHelp(group.help)
     }
-    guard let command = FormCommand.subcommands.first(where: { $0.path == "form \(name)" }) else {
-      throw .usage("unknown subcommand \(name.debugDescription) of form", command: "form")
+    guard let command = group.subcommands.first(where: { $0.path == "\(group.name) \(name)" })
+    else {
+      throw .usage(
+        "unknown subcommand \(name.debugDescription) of \(group.name)", command: group.name)
     }
     let commandArguments = Array(rest.dropFirst())
     if commandArguments.contains(where: { ["-h", "--help"].contains($0) }) {

@@ -101,3 +101,23 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
 private func systemClose(_ fd: Int32) -> Int32 {
   close(fd)
 }
+
+extension FileDescriptor {
+  /// Reads up to `count` bytes at `offset` without moving the file position (`pread`).
+  package func read(at offset: Int64, count: Int) throws(SystemError) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return retryingOnInterrupt {
+          pread(rawValue, base + done, count - done, off_t(offset) + off_t(done))
+        }
+      }
+      guard result >= 0 else { throw SystemError("read", path: path) }
+      if result == 0 { break }
+      done += result
+    }
+    return Array(bytes[..<done])
+  }
+}

@@ -54,15 +54,21 @@ package final class SegmentedByteStream: SequentialByteSource {
       switch segment {
       case .bytes(let bytes):
         let start = Int(offset)
-        bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<(start + wanted)])) }
+        bytes.withUnsafeBytes {
+          target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start..<(start + wanted)]))
+        }
       case .zeros:
         target.initializeMemory(as: UInt8.self, repeating: 0)
       case .file(let path, let length):
         if descriptor == nil { descriptor = try FileDescriptor.openForReading(path) }
         var done = 0
         while done < wanted {
-          let count = try descriptor?.read(into: UnsafeMutableRawBufferPointer(rebasing: target[done...])) ?? 0
-          guard count > 0 else { throw FileChangedError(path: path, expected: length, found: offset + Int64(done)) }
+          let count =
+            try descriptor?.read(into: UnsafeMutableRawBufferPointer(rebasing: target[done...]))
+            ?? 0
+          guard count > 0 else {
+            throw FileChangedError(path: path, expected: length, found: offset + Int64(done))
+          }
           done += count
         }
       }

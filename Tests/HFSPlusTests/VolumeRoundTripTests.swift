@@ -35,26 +35,37 @@ struct FileBytes: RandomAccessByteSource {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let source = folder.file("src")
-    try FileManager.default.createDirectory(at: source.appendingPathComponent("Hello.app/Contents/MacOS"), withIntermediateDirectories: true)
-    try folder.write(Array("#!/bin/sh\necho hello\n".utf8), to: "src/Hello.app/Contents/MacOS/Hello")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path("src/Hello.app/Contents/MacOS/Hello"))
+    try FileManager.default.createDirectory(
+      at: source.appendingPathComponent("Hello.app/Contents/MacOS"),
+      withIntermediateDirectories: true)
+    try folder.write(
+      Array("#!/bin/sh\necho hello\n".utf8), to: "src/Hello.app/Contents/MacOS/Hello")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: folder.path("src/Hello.app/Contents/MacOS/Hello"))
     try folder.write(Array("<plist/>".utf8), to: "src/Hello.app/Contents/Info.plist")
     try folder.write([], to: "src/empty")
-    try FileManager.default.createSymbolicLink(atPath: folder.path("src/link"), withDestinationPath: "Hello.app/Contents")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("src/link"), withDestinationPath: "Hello.app/Contents")
     var root = try SourceScanner.scan(source.path)
-    root.content = .folder(root.children + [
-      SourceItem(name: "Applications", content: .symbolicLink(target: "/Applications"), permissions: 0o755, modificationDate: 0)
-    ])
+    root.content = .folder(
+      root.children + [
+        SourceItem(
+          name: "Applications", content: .symbolicLink(target: "/Applications"), permissions: 0o755,
+          modificationDate: 0)
+      ])
     let volume = try HFSPlusVolume(root: root, options: HFSPlusVolumeOptions(volumeName: "Hello"))
-    let image = URL(fileURLWithPath: ProcessInfo.processInfo.environment["KEEP_VOLUME"] ?? folder.path("volume.hfs"))
+    let image = URL(
+      fileURLWithPath: ProcessInfo.processInfo.environment["KEEP_VOLUME"]
+        ?? folder.path("volume.hfs"))
     try Self.writeVolume(volume, to: image)
 
     let reader = try HFSPlusReader(FileBytes(handle: try FileHandle(forReadingFrom: image)))
     let entries = try reader.entries()
-    #expect(Set(entries.map(\.path)) == [
-      "/Applications", "/Hello.app", "/Hello.app/Contents", "/Hello.app/Contents/Info.plist",
-      "/Hello.app/Contents/MacOS", "/Hello.app/Contents/MacOS/Hello", "/empty", "/link",
-    ])
+    #expect(
+      Set(entries.map(\.path)) == [
+        "/Applications", "/Hello.app", "/Hello.app/Contents", "/Hello.app/Contents/Info.plist",
+        "/Hello.app/Contents/MacOS", "/Hello.app/Contents/MacOS/Hello", "/empty", "/link",
+      ])
     let hello = try #require(entries.first { $0.path == "/Hello.app/Contents/MacOS/Hello" })
     #expect(hello.mode == 0o100755 && hello.ownerID == 501 && hello.groupID == 20)
     #expect(try reader.contents(of: hello) == Array("#!/bin/sh\necho hello\n".utf8))

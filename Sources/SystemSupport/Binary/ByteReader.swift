@@ -19,14 +19,18 @@ package struct ByteReader {
   package var remaining: Int { bytes.count - offset }
 
   /// Reads an integer at the cursor and advances past it.
-  package mutating func readInteger<T: FixedWidthInteger>(as type: T.Type = T.self) throws(ByteReaderError) -> T {
+  package mutating func readInteger<T: FixedWidthInteger>(as type: T.Type = T.self)
+    throws(ByteReaderError) -> T
+  {
     let value: T = try getInteger(at: offset)
     offset += MemoryLayout<T>.size
     return value
   }
 
   /// Reads an integer at `position` without moving the cursor.
-  package func getInteger<T: FixedWidthInteger>(at position: Int, as type: T.Type = T.self) throws(ByteReaderError) -> T {
+  package func getInteger<T: FixedWidthInteger>(at position: Int, as type: T.Type = T.self)
+    throws(ByteReaderError) -> T
+  {
     let size = MemoryLayout<T>.size
     guard position >= 0, position + size <= bytes.count else {
       throw ByteReaderError(offset: position, needed: size, available: bytes.count)

@@ -1,0 +1,139 @@
+import Foundation
+import SystemSupport
+
+/// Reads a UDIF image: its partitions, their chunks and checksums, and their bytes.
+package final class DiskImageReader {
+  /// A partition of the image.
+  package struct Partition: Sendable {
+    /// The blkx entry's ID (-1 for the MBR in GPT images).
+    package let id: Int
+    /// The name, such as `disk image (Apple_HFS : 4)`.
+    package let name: String
+    /// The block table.
+    package let table: BLKXTable
+  }
+
+  /// How a partition's bytes compare with its checksum, as 7-Zip reports them.
+  package enum PartitionStatus: Equatable, Sendable {
+    /// The CRC-32 matches.
+    case ok
+    /// Every chunk decodes but the CRC-32 differs ("CRC Failed").
+    case checksumMismatch(computed: UInt32)
+    /// A chunk does not decode ("Data Error").
+    case dataError(String)
+  }
+
+  /// The image's trailer.
+  package let trailer: KolyTrailer
+  /// The partitions, in order.
+  package let partitions: [Partition]
+  private let descriptor: FileDescriptor
+
+  /// Opens the image at `path`.
+  package init(path: String) throws {
+    descriptor = try FileDescriptor.openForReading(path)
+    do {
+      let size = try descriptor.status().size
+      guard size >= Int64(KolyTrailer.size) else { throw DiskImageError.notAnImage("\(path) has \(size) bytes") }
+      trailer = try KolyTrailer(try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size))
+      guard trailer.plistLength > 0, trailer.plistOffset + trailer.plistLength <= size else {
+        throw DiskImageError.malformed("the resource plist lies outside the file")
+      }
+      partitions = try ResourceFork.partitions(from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength)))
+        .map { Partition(id: $0.id, name: $0.name, table: $0.table) }
+    } catch {
+      descriptor.close()
+      throw error
+    }
+  }
+
+  deinit { descriptor.close() }
+
+  // MARK: - Checksums
+
+  /// The CRC-32 over the partitions' stored CRC-32s, as the master checksum should be.
+  package var computedMasterChecksum: UInt32 {
+    var writer = ByteWriter()
+    for partition in partitions { writer.writeInteger(partition.table.checksum) }
+    return writer.bytes.withUnsafeBytes { ChunkCodec.crc32($0) }
+  }
+
+  /// Decodes every chunk of `partition` and compares the CRC-32 with the stored one.
+  package func check(_ partition: Partition) -> PartitionStatus {
+    var crc: UInt32 = 0
+    do {
+      for chunk in partition.table.chunks where chunk.type != .ignore {
+        let bytes = try decode(chunk)
+        crc = bytes.withUnsafeBytes { ChunkCodec.crc32($0, continuing: crc) }
+      }
+    } catch {
+      return .dataError("\(error)")
+    }
+    return crc == partition.table.checksum ? .ok : .checksumMismatch(computed: crc)
+  }
+
+  /// The bytes a chunk stands for.
+  package func decode(_ chunk: BLKXChunk) throws -> [UInt8] {
+    let length = Int(chunk.sectorCount) * 512
+    let stored: [UInt8] =
+      chunk.compressedLength > 0 ? try descriptor.read(at: chunk.compressedOffset, count: Int(chunk.compressedLength)) : []
+    return try ChunkCodec.decompress(stored, as: chunk.type, expectedLength: length)
+  }
+
+  /// The first partition that holds an HFS+ volume.
+  package var hfsPartition: Partition? {
+    partitions.first { $0.name.contains("Apple_HFS") } ?? partitions.max { $0.table.sectorCount < $1.table.sectorCount }
+  }
+
+  /// Random access to a partition's bytes, decoding chunks as they are needed.
+  package func bytes(of partition: Partition) -> PartitionBytes {
+    PartitionBytes(reader: self, table: partition.table)
+  }
+}
+
+/// A partition's bytes, decoded chunk by chunk with a small cache.
+package final class PartitionBytes: RandomAccessByteSource {
+  private let reader: DiskImageReader
+  private let table: BLKXTable
+  private var cache: [Int: [UInt8]] = [:]
+  private var order: [Int] = []
+
+  init(reader: DiskImageReader, table: BLKXTable) {
+    self.reader = reader
+    self.table = table
+  }
+
+  /// The partition's length in bytes.
+  package var length: Int64 { table.sectorCount * 512 }
+
+  /// The bytes in `offset..<offset + count`, fewer past the end.
+  package func read(at offset: Int64, count: Int) throws -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(count)
+    var position = offset
+    let end = min(offset + Int64(count), length)
+    while position < end {
+      let sector = position / 512
+      guard let index = table.chunks.lastIndex(where: { $0.firstSector <= sector }) else {
+        throw DiskImageError.malformed("no chunk covers sector \(sector)")
+      }
+      let chunk = table.chunks[index]
+      let bytes = try decoded(index, chunk)
+      let start = Int(position - chunk.firstSector * 512)
+      guard start < bytes.count else { throw DiskImageError.malformed("no chunk covers sector \(sector)") }
+      let take = min(bytes.count - start, Int(end - position))
+      result += bytes[start..<(start + take)]
+      position += Int64(take)
+    }
+    return result
+  }
+
+  private func decoded(_ index: Int, _ chunk: BLKXChunk) throws -> [UInt8] {
+    if let bytes = cache[index] { return bytes }
+    let bytes = try reader.decode(chunk)
+    cache[index] = bytes
+    order.append(index)
+    if order.count > 16 { cache[order.removeFirst()] = nil }
+    return bytes
+  }
+}

@@ -1,0 +1,213 @@
+import Dispatch
+import Foundation
+package import SystemSupport
+
+/// Writes a UDIF disk image around a volume: hdiutil's GPT layout, 1 MiB chunks compressed in
+/// parallel, the checksums, the resource plist and the `koly` trailer.
+package struct DiskImageWriter: Sendable {
+  /// The image format.
+  package var format: ImageFormat
+  /// The compression level (zlib 1–9, bzip2 1–9, xz 0–9).
+  package var level: Int
+  /// How many chunks are compressed at once; by default one per core.
+  package var threads: Int
+  /// Chunks per thread read ahead: memory is bounded by `threads × batchDepth × 2 MiB`.
+  package var batchDepth = 4
+
+  /// The size of a chunk: 2048 sectors, as hdiutil uses.
+  package static let chunkSectors = 2048
+
+  /// Makes a writer.
+  package init(format: ImageFormat, level: Int? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    self.format = format
+    self.level = level ?? format.defaultLevel
+    self.threads = max(1, threads)
+  }
+
+  /// What was written.
+  package struct Summary: Sendable {
+    /// The image's length in bytes.
+    package var imageBytes: Int64
+    /// The disk's length in sectors.
+    package var sectors: Int64
+    /// Chunks by type, over all partitions.
+    package var chunkCounts: [ChunkType: Int]
+    /// The master checksum.
+    package var masterChecksum: UInt32
+  }
+
+  /// Writes the image of a volume of `volumeBytes` bytes read from `volume` to `output`.
+  ///
+  /// - Parameters:
+  ///   - volume: The HFS+ volume's bytes, in order.
+  ///   - volumeBytes: Its length, a multiple of 512.
+  ///   - identifier: Seeds the disk and partition GUIDs.
+  ///   - output: Where to write, from its current position (normally an empty file).
+  ///   - progress: Receives the volume bytes done so far.
+  package func write(
+    volume: some SequentialByteSource,
+    volumeBytes: Int64,
+    identifier: UInt64,
+    to output: FileDescriptor,
+    progress: ((Int64) -> Void)? = nil
+  ) throws -> Summary {
+    var volume = volume
+    let layout = GPTLayout(partitionBytes: volumeBytes, identifier: identifier)
+    var sink = OutputSink(descriptor: output)
+    var partitions: [ResourceFork.Partition] = []
+    var counts: [ChunkType: Int] = [:]
+
+    func addSmall(_ bytes: [UInt8], id: Int, name: String, firstSector: Int64) throws {
+      let (table, chunkTypes) = try writeInMemoryPartition(bytes, firstSector: firstSector, descriptor: UInt32(id + 1), sink: &sink)
+      for type in chunkTypes { counts[type, default: 0] += 1 }
+      partitions.append(ResourceFork.Partition(id: id, name: name, table: table))
+    }
+    func addFree(id: Int, index: Int, firstSector: Int64, sectors: Int64) {
+      let chunk = BLKXChunk(type: .ignore, firstSector: 0, sectorCount: sectors, compressedOffset: sink.offset, compressedLength: 0)
+      counts[.ignore, default: 0] += 1
+      let table = BLKXTable(firstSector: firstSector, sectorCount: sectors, blockDescriptor: UInt32(id + 1), checksum: 0, chunks: [chunk])
+      partitions.append(ResourceFork.Partition(id: id, name: " (Apple_Free : \(index))", table: table))
+    }
+
+    try addSmall(layout.protectiveMBR, id: -1, name: "Protective Master Boot Record (MBR : 0)", firstSector: 0)
+    try addSmall(layout.header(isBackup: false), id: 0, name: "GPT Header (Primary GPT Header : 1)", firstSector: 1)
+    try addSmall(layout.partitionTable, id: 1, name: "GPT Partition Data (Primary GPT Table : 2)", firstSector: 2)
+    addFree(id: 2, index: 3, firstSector: 34, sectors: 6)
+    let (hfsTable, hfsTypes) = try writeVolumePartition(
+      &volume, sectors: layout.partitionSectors, descriptor: 4, sink: &sink, progress: progress)
+    for (type, count) in hfsTypes { counts[type, default: 0] += count }
+    partitions.append(ResourceFork.Partition(id: 3, name: "disk image (Apple_HFS : 4)", table: hfsTable))
+    if layout.trailingFreeSectors > 0 {
+      addFree(id: 4, index: 5, firstSector: GPTLayout.partitionStart + layout.partitionSectors, sectors: layout.trailingFreeSectors)
+    }
+    let backupID = partitions.count - 1
+    try addSmall(layout.partitionTable, id: backupID, name: "GPT Partition Data (Backup GPT Table : \(backupID + 1))", firstSector: layout.backupTableSector)
+    try addSmall(layout.header(isBackup: true), id: backupID + 1, name: "GPT Header (Backup GPT Header : \(backupID + 2))", firstSector: layout.totalSectors - 1)
+
+    var master = ByteWriter()
+    for partition in partitions { master.writeInteger(partition.table.checksum) }
+    let masterChecksum = master.bytes.withUnsafeBytes { ChunkCodec.crc32($0) }
+    let plist = try ResourceFork.xml(partitions: partitions)
+    let plistOffset = sink.offset
+    try sink.write(plist)
+    let trailer = KolyTrailer(
+      dataForkLength: plistOffset, plistOffset: plistOffset, plistLength: Int64(plist.count),
+      masterChecksum: masterChecksum, sectorCount: layout.totalSectors)
+    try sink.write(trailer.bytes)
+    return Summary(imageBytes: sink.offset, sectors: layout.totalSectors, chunkCounts: counts, masterChecksum: masterChecksum)
+  }
+
+  // MARK: - Partitions
+
+  private func writeInMemoryPartition(
+    _ bytes: [UInt8], firstSector: Int64, descriptor: UInt32, sink: inout OutputSink
+  ) throws -> (BLKXTable, [ChunkType]) {
+    let encoded = bytes.withUnsafeBytes { encode($0) }
+    let chunk = BLKXChunk(
+      type: encoded.type, firstSector: 0, sectorCount: Int64(bytes.count / GPTLayout.sectorSize),
+      compressedOffset: sink.offset, compressedLength: Int64(encoded.stored.count))
+    try sink.write(encoded.stored)
+    let table = BLKXTable(
+      firstSector: firstSector, sectorCount: chunk.sectorCount, blockDescriptor: descriptor, checksum: encoded.crc,
+      chunks: [chunk])
+    return (table, [encoded.type])
+  }
+
+  private func writeVolumePartition(
+    _ volume: inout some SequentialByteSource,
+    sectors: Int64,
+    descriptor: UInt32,
+    sink: inout OutputSink,
+    progress: ((Int64) -> Void)?
+  ) throws -> (BLKXTable, [ChunkType: Int]) {
+    let chunkBytes = Self.chunkSectors * GPTLayout.sectorSize
+    let batchChunks = threads * batchDepth
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: batchChunks * chunkBytes, alignment: 64)
+    defer { buffer.deallocate() }
+    let totalBytes = sectors * Int64(GPTLayout.sectorSize)
+    var done: Int64 = 0
+    var chunks: [BLKXChunk] = []
+    var counts: [ChunkType: Int] = [:]
+    var crc: UInt32 = 0
+    while done < totalBytes {
+      let wanted = Int(min(Int64(buffer.count), totalBytes - done))
+      var filled = 0
+      while filled < wanted {
+        let count = try volume.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<wanted]))
+        guard count > 0 else { throw DiskImageError.writeFailed("the volume ended after \(done + Int64(filled)) of \(totalBytes) bytes") }
+        filled += count
+      }
+      let pieces = (0..<((filled + chunkBytes - 1) / chunkBytes)).map { index in
+        UnsafeRawBufferPointer(rebasing: buffer[(index * chunkBytes)..<min(filled, (index + 1) * chunkBytes)])
+      }
+      for (index, encoded) in encodeInParallel(pieces).enumerated() {
+        let piece = pieces[index]
+        let chunk = BLKXChunk(
+          type: encoded.type, firstSector: (done + Int64(index * chunkBytes)) / Int64(GPTLayout.sectorSize),
+          sectorCount: Int64(piece.count / GPTLayout.sectorSize), compressedOffset: sink.offset,
+          compressedLength: Int64(encoded.stored.count))
+        try sink.write(encoded.stored)
+        chunks.append(chunk)
+        counts[encoded.type, default: 0] += 1
+        crc = ChunkCodec.crc32Combine(crc, encoded.crc, secondLength: piece.count)
+      }
+      done += Int64(filled)
+      progress?(done)
+    }
+    let table = BLKXTable(firstSector: GPTLayout.partitionStart, sectorCount: sectors, blockDescriptor: descriptor, checksum: crc, chunks: chunks)
+    return (table, counts)
+  }
+
+  // MARK: - Chunks
+
+  struct EncodedChunk: Sendable {
+    let type: ChunkType
+    let stored: [UInt8]
+    let crc: UInt32
+  }
+
+  /// A chunk as stored: zero-fill when all zeros, compressed when that is smaller, else raw.
+  func encode(_ bytes: UnsafeRawBufferPointer) -> EncodedChunk {
+    let crc = ChunkCodec.crc32(bytes)
+    if Self.isAllZeros(bytes) { return EncodedChunk(type: .zeroFill, stored: [], crc: crc) }
+    if format.chunkType != .raw, let compressed = ChunkCodec.compress(bytes, as: format.chunkType, level: level) {
+      return EncodedChunk(type: format.chunkType, stored: compressed, crc: crc)
+    }
+    return EncodedChunk(type: .raw, stored: Array(bytes), crc: crc)
+  }
+
+  private func encodeInParallel(_ pieces: [UnsafeRawBufferPointer]) -> [EncodedChunk] {
+    let results = UnsafeMutableBufferPointer<EncodedChunk?>.allocate(capacity: pieces.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let shared = results
+    nonisolated(unsafe) let inputs = pieces
+    let writer = self
+    DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+      shared[index] = writer.encode(inputs[index])
+    }
+    return results.map { $0 ?? EncodedChunk(type: .raw, stored: [], crc: 0) }
+  }
+
+  /// Whether every byte is zero: the first is, and every byte equals the next.
+  static func isAllZeros(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+    guard bytes[0] == 0 else { return false }
+    return bytes.count == 1 || memcmp(base, base + 1, bytes.count - 1) == 0
+  }
+}
+
+/// Writes the image sequentially and keeps count of the offset.
+struct OutputSink {
+  let descriptor: FileDescriptor
+  private(set) var offset: Int64 = 0
+
+  init(descriptor: FileDescriptor) {
+    self.descriptor = descriptor
+  }
+
+  mutating func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+    offset += Int64(bytes.count)
+  }
+}

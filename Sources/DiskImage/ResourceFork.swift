@@ -1,0 +1,57 @@
+import Foundation
+
+/// The XML plist after the data fork: a `blkx` entry per partition and hdiutil's `plst` entry.
+enum ResourceFork {
+  /// A partition as the plist names it.
+  struct Partition {
+    let id: Int
+    let name: String
+    let table: BLKXTable
+  }
+
+  /// The plist bytes.
+  static func xml(partitions: [Partition]) throws(DiskImageError) -> [UInt8] {
+    let blkx: [[String: Any]] = partitions.map { partition in
+      [
+        "Attributes": "0x0050",
+        "CFName": partition.name,
+        "Data": Data(partition.table.bytes),
+        "ID": String(partition.id),
+        "Name": partition.name,
+      ]
+    }
+    // hdiutil's single plst entry: 1032 bytes, all zero but bytes 517 and 519.
+    var plstData = [UInt8](repeating: 0, count: 1032)
+    plstData[517] = 1
+    plstData[519] = 1
+    let plst: [[String: Any]] = [["Attributes": "0x0050", "Data": Data(plstData), "ID": "0", "Name": ""]]
+    do {
+      let data = try PropertyListSerialization.data(
+        fromPropertyList: ["resource-fork": ["blkx": blkx, "plst": plst]], format: .xml, options: 0)
+      return [UInt8](data)
+    } catch {
+      throw .writeFailed("cannot make the resource plist: \(error)")
+    }
+  }
+
+  /// The partitions described by a plist.
+  static func partitions(from bytes: [UInt8]) throws(DiskImageError) -> [Partition] {
+    let object: Any
+    do {
+      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+    } catch {
+      throw .malformed("the resource plist does not parse: \(error)")
+    }
+    guard let root = object as? [String: Any], let fork = root["resource-fork"] as? [String: Any],
+      let blkx = fork["blkx"] as? [[String: Any]]
+    else { throw .malformed("the resource plist has no resource-fork/blkx array") }
+    var partitions: [Partition] = []
+    for (index, entry) in blkx.enumerated() {
+      guard let data = entry["Data"] as? Data else { throw .malformed("blkx entry \(index) has no Data") }
+      let id = (entry["ID"] as? String).flatMap(Int.init) ?? index - 1
+      let name = entry["CFName"] as? String ?? entry["Name"] as? String ?? ""
+      partitions.append(Partition(id: id, name: name, table: try BLKXTable([UInt8](data))))
+    }
+    return partitions
+  }
+}

@@ -1,0 +1,36 @@
+package import DiskImage
+
+/// What `dmg build` makes, and from what.
+package struct DMGBuildOptions: Sendable {
+  /// The `.app` bundle, or a folder whose items all go on the volume.
+  package var source: String
+  /// Where the image goes.
+  package var output: String
+  /// The volume's name; by default the app's name without `.app`, or the folder's name.
+  package var volumeName: String?
+  /// The image format.
+  package var format: ImageFormat = .udzo
+  /// The compression level; by default the format's.
+  package var level: Int?
+  /// Whether to add an `Applications` link to `/Applications` beside the app.
+  package var applicationsLink = true
+  /// The owner and group of every item.
+  package var ownerID: UInt32 = 501
+  /// The group of every item.
+  package var groupID: UInt32 = 20
+  /// Free space to leave on the volume, in bytes.
+  package var freeSpace: Int64 = 0
+  /// The latest date written (`SOURCE_DATE_EPOCH`); later source dates are clamped to it.
+  package var dateLimit: Int64?
+  /// The volume identifier; by default derived from the content.
+  package var volumeIdentifier: UInt64?
+  /// How many chunks are compressed at once.
+  package var threads: Int
+
+  /// Makes options for `source` and `output`.
+  package init(source: String, output: String, threads: Int) {
+    self.source = source
+    self.output = output
+    self.threads = threads
+  }
+}

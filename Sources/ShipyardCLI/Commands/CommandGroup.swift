@@ -1,0 +1,40 @@
+/// A command with subcommands, such as `form` or `dmg`.
+struct CommandGroup: Sendable {
+  let name: String
+  let overview: String
+  let subcommands: [any ShipyardCommand.Type]
+
+  /// The group's `--help` text.
+  var help: String {
+    """
+    OVERVIEW: \(overview)
+
+    USAGE: shipyard \(name) <subcommand> [options]
+
+    SUBCOMMANDS:
+    \(subcommands.map { "  \($0.path.split(separator: " ").last ?? "")".padding(16) + $0.summary }.joined(separator: "\n"))
+
+    See 'shipyard \(name) <subcommand> --help' for each subcommand's options.
+    """
+  }
+
+  /// The multipart/form-data commands.
+  static let form = CommandGroup(
+    name: "form", overview: "Build and send multipart/form-data bodies.",
+    subcommands: [FormEncodeCommand.self, FormPostCommand.self])
+
+  /// The disk image commands.
+  static let dmg = CommandGroup(
+    name: "dmg", overview: "Build and examine macOS disk images, natively on any OS.",
+    subcommands: [DMGBuildCommand.self, DMGInspectCommand.self])
+
+  /// Every group, in the order `--help` lists them.
+  static let all: [CommandGroup] = [.dmg, .form]
+}
+
+extension String {
+  /// The string padded with spaces to `width` characters (or followed by one space if longer).
+  func padding(_ width: Int) -> String {
+    count < width ? self + String(repeating: " ", count: width - count) : self + " "
+  }
+}

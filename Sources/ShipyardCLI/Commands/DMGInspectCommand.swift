@@ -1,0 +1,175 @@
+import DiskImage
+import Foundation
+import HFSPlus
+
+/// `shipyard dmg inspect`: partitions, chunks, checksums and files of a disk image.
+struct DMGInspectCommand: ShipyardCommand {
+  static let path = "dmg inspect"
+  static let summary = "Show a disk image's partitions, chunks, checksums and files."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard dmg inspect <image.dmg> [--json]
+
+    Decodes every chunk and checks each partition's CRC-32 and the master checksum, as 7-Zip's
+    test does: a chunk that does not decode ("data error") or a partition whose CRC-32 differs
+    exits 1; a wrong master checksum alone is a warning. Then lists the HFS+ volume's files.
+
+    OPTIONS:
+      --json                  Prints the report as JSON.
+      -h, --help              Shows this help.
+    """
+
+  let image: String
+  let json: Bool
+
+  init(arguments: [String]) throws(CommandError) {
+    let scanner = ArgumentScanner(command: Self.path, options: [.flag("--json")])
+    let scanned = try scanner.scan(arguments)
+    guard scanned.positionals.count == 1 else {
+      throw scanner.usage(scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
+    }
+    image = scanned.positionals[0]
+    json = scanned.has("--json")
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let report: InspectionReport
+    do {
+      report = try InspectionReport(path: image)
+    } catch {
+      throw .failure("\(image): \(error)")
+    }
+    do {
+      if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try console.print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      } else {
+        try console.print(report.text)
+      }
+    } catch {
+      throw .failure("cannot write the report: \(error)")
+    }
+    if !report.masterChecksumOK { console.printError("warning: \(image): master checksum mismatch (Master CRC error)") }
+    for partition in report.partitions where partition.status != "ok" {
+      console.printError("error: \(image): \(partition.status) in \(partition.name)")
+    }
+    if report.partitions.contains(where: { $0.status != "ok" }) {
+      throw .failure("\(image) is damaged")
+    }
+  }
+}
+
+/// What `dmg inspect` reports.
+struct InspectionReport: Encodable {
+  struct Partition: Encodable {
+    let id: Int
+    let name: String
+    let firstSector: Int64
+    let sectors: Int64
+    let chunks: [String: Int]
+    let storedCRC: String
+    /// `ok`, `CRC Failed` or `Data Error: …` (7-Zip's words).
+    let status: String
+  }
+
+  struct File: Encodable {
+    let path: String
+    let kind: String
+    let size: Int64
+    let mode: String
+    let owner: UInt32
+    let group: UInt32
+    let linkTarget: String?
+  }
+
+  let image: String
+  let format: String
+  let sectors: Int64
+  let masterChecksum: String
+  let masterChecksumOK: Bool
+  let signed: Bool
+  let partitions: [Partition]
+  let volume: String?
+  let files: [File]
+
+  init(path: String) throws {
+    let reader = try DiskImageReader(path: path)
+    image = path
+    sectors = reader.trailer.sectorCount
+    masterChecksum = Self.hex(reader.trailer.masterChecksum)
+    masterChecksumOK = reader.trailer.masterChecksum == reader.computedMasterChecksum
+    signed = reader.trailer.codeSignatureLength > 0
+    var types = Set<ChunkType>()
+    partitions = reader.partitions.map { partition in
+      var counts: [String: Int] = [:]
+      for chunk in partition.table.chunks {
+        counts[chunk.type.name, default: 0] += 1
+        types.insert(chunk.type)
+      }
+      let status =
+        switch reader.check(partition) {
+        case .ok: "ok"
+        case .checksumMismatch: "CRC Failed"
+        case .dataError(let reason): "Data Error: \(reason)"
+        }
+      return Partition(
+        id: partition.id, name: partition.name, firstSector: partition.table.firstSector,
+        sectors: partition.table.sectorCount, chunks: counts, storedCRC: Self.hex(partition.table.checksum), status: status)
+    }
+    format = Self.formatName(types)
+    var files: [File] = []
+    var volume: String?
+    if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
+      let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
+    {
+      volume = try volumeReader.volumeName()
+      files = try volumeReader.entries().map { entry in
+        File(
+          path: entry.path, kind: entry.kind.rawValue, size: entry.size, mode: String(entry.mode, radix: 8),
+          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget)
+      }
+    }
+    self.volume = volume
+    self.files = files
+  }
+
+  /// The format hdiutil would name from the chunk types.
+  static func formatName(_ types: Set<ChunkType>) -> String {
+    if types.contains(.zlib) { return "UDZO" }
+    if types.contains(.bzip2) { return "UDBZ" }
+    if types.contains(.lzma) { return "ULMO" }
+    if types.contains(.lzfse) { return "ULFO" }
+    if types.contains(.adc) { return "UDCO" }
+    return "UDRO"
+  }
+
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+
+  var text: String {
+    var lines = [
+      "Image: \(image)",
+      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors * 512)))), "
+        + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
+      "Partitions:",
+    ]
+    for partition in partitions {
+      let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
+      lines.append(
+        "  \(String(partition.id).padding(3))\(partition.name.padding(44))sectors \(partition.firstSector)+\(partition.sectors)  "
+          + "\(chunks)  CRC \(partition.storedCRC) \(partition.status)")
+    }
+    if let volume {
+      lines.append("Volume \(volume.debugDescription): \(files.count) items")
+      for file in files {
+        let link = file.linkTarget.map { " -> \($0)" } ?? ""
+        lines.append("  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}
