@@ -35,13 +35,14 @@ package struct ByteReader {
     guard position >= 0, position + size <= bytes.count else {
       throw ByteReaderError(offset: position, needed: size, available: bytes.count)
     }
-    var value: T = 0
+    // Accumulate unsigned, then reinterpret: signed types take the same bits.
+    var value: UInt64 = 0
     let start = bytes.startIndex + position
     for index in 0..<size {
-      let byte = T(bytes[start + index])
+      let byte = UInt64(bytes[start + index])
       value |= bigEndian ? byte << ((size - 1 - index) * 8) : byte << (index * 8)
     }
-    return value
+    return T(truncatingIfNeeded: value)
   }
 
   /// Reads `count` bytes at the cursor and advances past them.
