@@ -94,6 +94,12 @@ let package = Package(
     .testTarget(
       name: "HFSPlusTests", dependencies: ["HFSPlus", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
+    .testTarget(
+      name: "DiskImageTests",
+      dependencies: [
+        "DiskImage", "HFSPlus", "Distribution", "SystemSupport", "ShipyardTestSupport", "shipyard",
+      ],
+      swiftSettings: strictSettings),
     .testTarget(name: "MenusTests", dependencies: ["Menus"], swiftSettings: strictSettings),
     .testTarget(
       name: "MenusUIKitTests",

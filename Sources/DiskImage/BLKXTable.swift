@@ -50,7 +50,8 @@ package struct BLKXTable: Sendable, Equatable {
     writer.writeZeros(124)
     writer.writeInteger(UInt32(chunks.count + 1))
     let terminator = BLKXChunk(
-      type: .terminator, firstSector: sectorCount, sectorCount: 0, compressedOffset: 0, compressedLength: 0)
+      type: .terminator, firstSector: sectorCount, sectorCount: 0, compressedOffset: 0,
+      compressedLength: 0)
     for chunk in chunks + [terminator] {
       writer.writeInteger(chunk.type.rawValue)
       writer.writeInteger(chunk.comment)
@@ -66,7 +67,9 @@ package struct BLKXTable: Sendable, Equatable {
   package init(_ bytes: some Collection<UInt8>) throws(DiskImageError) {
     do {
       var reader = ByteReader(bytes)
-      guard try reader.readBytes(4).elementsEqual("mish".utf8) else { throw DiskImageError.malformed("a blkx entry lacks its mish signature") }
+      guard try reader.readBytes(4).elementsEqual("mish".utf8) else {
+        throw DiskImageError.malformed("a blkx entry lacks its mish signature")
+      }
       try reader.skip(4)
       firstSector = Int64(try reader.readInteger(as: UInt64.self))
       sectorCount = Int64(try reader.readInteger(as: UInt64.self))
@@ -85,11 +88,15 @@ package struct BLKXTable: Sendable, Equatable {
         let offset = Int64(try reader.readInteger(as: UInt64.self))
         let length = Int64(try reader.readInteger(as: UInt64.self))
         guard let type = ChunkType(rawValue: rawType) else {
-          throw DiskImageError.unsupportedChunk("type 0x" + String(rawType, radix: 16, uppercase: true))
+          throw DiskImageError.unsupportedChunk(
+            "type 0x" + String(rawType, radix: 16, uppercase: true))
         }
         if type == .terminator { break }
         if type == .comment { continue }
-        chunks.append(BLKXChunk(type: type, comment: comment, firstSector: first, sectorCount: sectors, compressedOffset: offset, compressedLength: length))
+        chunks.append(
+          BLKXChunk(
+            type: type, comment: comment, firstSector: first, sectorCount: sectors,
+            compressedOffset: offset, compressedLength: length))
       }
       self.chunks = chunks
     } catch let error as DiskImageError {
@@ -100,7 +107,10 @@ package struct BLKXTable: Sendable, Equatable {
   }
 
   /// Makes a table.
-  package init(firstSector: Int64, sectorCount: Int64, blockDescriptor: UInt32, checksum: UInt32, chunks: [BLKXChunk]) {
+  package init(
+    firstSector: Int64, sectorCount: Int64, blockDescriptor: UInt32, checksum: UInt32,
+    chunks: [BLKXChunk]
+  ) {
     self.firstSector = firstSector
     self.sectorCount = sectorCount
     self.blockDescriptor = blockDescriptor

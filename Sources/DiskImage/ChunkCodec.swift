@@ -13,8 +13,12 @@ package enum ChunkCodec {
   static let lzmaVLIUnknown: lzma_vli = .max
 
   /// Compresses `input` as `type` at `level`; `nil` when the result would not be smaller.
-  package static func compress(_ input: UnsafeRawBufferPointer, as type: ChunkType, level: Int) -> [UInt8]? {
-    guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), !input.isEmpty else { return nil }
+  package static func compress(_ input: UnsafeRawBufferPointer, as type: ChunkType, level: Int)
+    -> [UInt8]?
+  {
+    guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), !input.isEmpty else {
+      return nil
+    }
     switch type {
     case .zlib:
       var length = compressBound(uLong(input.count))
@@ -28,7 +32,8 @@ package enum ChunkCodec {
       let status = output.withUnsafeMutableBytes { out in
         BZ2_bzBuffToBuffCompress(
           out.baseAddress?.assumingMemoryBound(to: CChar.self), &length,
-          UnsafeMutablePointer(mutating: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)),
+          UnsafeMutablePointer(
+            mutating: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)),
           UInt32(input.count), Int32(max(1, min(9, level))), 0, 0)
       }
       guard status == BZ_OK, Int(length) < input.count else { return nil }
@@ -38,7 +43,8 @@ package enum ChunkCodec {
       // the preset's 8 MiB dictionary for a 1 MiB chunk, at a tenth of the encoder's memory.
       var options = lzma_options_lzma()
       guard lzma_lzma_preset(&options, UInt32(max(0, min(9, level)))) == 0 else { return nil }
-      options.dict_size = max(UInt32(Self.lzmaDictionarySizeMinimum), min(options.dict_size, UInt32(input.count)))
+      options.dict_size = max(
+        UInt32(Self.lzmaDictionarySizeMinimum), min(options.dict_size, UInt32(input.count)))
       var output = [UInt8](repeating: 0, count: lzma_stream_buffer_bound(input.count))
       var written = 0
       let status = withUnsafeMutablePointer(to: &options) { optionsPointer in
@@ -46,7 +52,8 @@ package enum ChunkCodec {
           lzma_filter(id: Self.lzmaFilterLZMA2, options: UnsafeMutableRawPointer(optionsPointer)),
           lzma_filter(id: Self.lzmaVLIUnknown, options: nil),
         ]
-        return lzma_stream_buffer_encode(&filters, LZMA_CHECK_CRC64, nil, base, input.count, &output, &written, output.count)
+        return lzma_stream_buffer_encode(
+          &filters, LZMA_CHECK_CRC64, nil, base, input.count, &output, &written, output.count)
       }
       guard status == LZMA_OK, written < input.count else { return nil }
       return Array(output[..<written])
@@ -58,12 +65,16 @@ package enum ChunkCodec {
   /// Decompresses a chunk stored as `type` into exactly `expectedLength` bytes.
   ///
   /// - Throws: ``DiskImageError/chunkDecodingFailed(_:)`` when the data does not decode to that length.
-  package static func decompress(_ input: [UInt8], as type: ChunkType, expectedLength: Int) throws(DiskImageError) -> [UInt8] {
+  package static func decompress(_ input: [UInt8], as type: ChunkType, expectedLength: Int)
+    throws(DiskImageError) -> [UInt8]
+  {
     switch type {
     case .zeroFill, .ignore:
       return [UInt8](repeating: 0, count: expectedLength)
     case .raw:
-      guard input.count >= expectedLength else { throw .chunkDecodingFailed("a raw chunk is shorter than its sectors") }
+      guard input.count >= expectedLength else {
+        throw .chunkDecodingFailed("a raw chunk is shorter than its sectors")
+      }
       return Array(input[..<expectedLength])
     case .zlib:
       var output = [UInt8](repeating: 0, count: expectedLength)
@@ -94,9 +105,11 @@ package enum ChunkCodec {
       var inputPosition = 0
       var outputPosition = 0
       let status = lzma_stream_buffer_decode(
-        &memoryLimit, 0, nil, input, &inputPosition, input.count, &output, &outputPosition, expectedLength)
+        &memoryLimit, 0, nil, input, &inputPosition, input.count, &output, &outputPosition,
+        expectedLength)
       guard status == LZMA_OK, outputPosition == expectedLength else {
-        throw .chunkDecodingFailed("xz error \(status.rawValue) (\(outputPosition) of \(expectedLength) bytes)")
+        throw .chunkDecodingFailed(
+          "xz error \(status.rawValue) (\(outputPosition) of \(expectedLength) bytes)")
       }
       return output
     case .adc, .lzfse, .comment, .terminator:

@@ -34,13 +34,18 @@ package final class DiskImageReader {
     descriptor = try FileDescriptor.openForReading(path)
     do {
       let size = try descriptor.status().size
-      guard size >= Int64(KolyTrailer.size) else { throw DiskImageError.notAnImage("\(path) has \(size) bytes") }
-      trailer = try KolyTrailer(try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size))
+      guard size >= Int64(KolyTrailer.size) else {
+        throw DiskImageError.notAnImage("\(path) has \(size) bytes")
+      }
+      trailer = try KolyTrailer(
+        try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size))
       guard trailer.plistLength > 0, trailer.plistOffset + trailer.plistLength <= size else {
         throw DiskImageError.malformed("the resource plist lies outside the file")
       }
-      partitions = try ResourceFork.partitions(from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength)))
-        .map { Partition(id: $0.id, name: $0.name, table: $0.table) }
+      partitions = try ResourceFork.partitions(
+        from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength))
+      )
+      .map { Partition(id: $0.id, name: $0.name, table: $0.table) }
     } catch {
       descriptor.close()
       throw error
@@ -76,13 +81,15 @@ package final class DiskImageReader {
   package func decode(_ chunk: BLKXChunk) throws -> [UInt8] {
     let length = Int(chunk.sectorCount) * 512
     let stored: [UInt8] =
-      chunk.compressedLength > 0 ? try descriptor.read(at: chunk.compressedOffset, count: Int(chunk.compressedLength)) : []
+      chunk.compressedLength > 0
+      ? try descriptor.read(at: chunk.compressedOffset, count: Int(chunk.compressedLength)) : []
     return try ChunkCodec.decompress(stored, as: chunk.type, expectedLength: length)
   }
 
   /// The first partition that holds an HFS+ volume.
   package var hfsPartition: Partition? {
-    partitions.first { $0.name.contains("Apple_HFS") } ?? partitions.max { $0.table.sectorCount < $1.table.sectorCount }
+    partitions.first { $0.name.contains("Apple_HFS") }
+      ?? partitions.max { $0.table.sectorCount < $1.table.sectorCount }
   }
 
   /// Random access to a partition's bytes, decoding chunks as they are needed.
@@ -120,7 +127,9 @@ package final class PartitionBytes: RandomAccessByteSource {
       let chunk = table.chunks[index]
       let bytes = try decoded(index, chunk)
       let start = Int(position - chunk.firstSector * 512)
-      guard start < bytes.count else { throw DiskImageError.malformed("no chunk covers sector \(sector)") }
+      guard start < bytes.count else {
+        throw DiskImageError.malformed("no chunk covers sector \(sector)")
+      }
       let take = min(bytes.count - start, Int(end - position))
       result += bytes[start..<(start + take)]
       position += Int64(take)

@@ -18,7 +18,10 @@ package struct DiskImageWriter: Sendable {
   package static let chunkSectors = 2048
 
   /// Makes a writer.
-  package init(format: ImageFormat, level: Int? = nil, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+  package init(
+    format: ImageFormat, level: Int? = nil,
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
     self.format = format
     self.level = level ?? format.defaultLevel
     self.threads = max(1, threads)
@@ -58,31 +61,51 @@ package struct DiskImageWriter: Sendable {
     var counts: [ChunkType: Int] = [:]
 
     func addSmall(_ bytes: [UInt8], id: Int, name: String, firstSector: Int64) throws {
-      let (table, chunkTypes) = try writeInMemoryPartition(bytes, firstSector: firstSector, descriptor: UInt32(id + 1), sink: &sink)
+      let (table, chunkTypes) = try writeInMemoryPartition(
+        bytes, firstSector: firstSector, descriptor: UInt32(id + 1), sink: &sink)
       for type in chunkTypes { counts[type, default: 0] += 1 }
       partitions.append(ResourceFork.Partition(id: id, name: name, table: table))
     }
     func addFree(id: Int, index: Int, firstSector: Int64, sectors: Int64) {
-      let chunk = BLKXChunk(type: .ignore, firstSector: 0, sectorCount: sectors, compressedOffset: sink.offset, compressedLength: 0)
+      let chunk = BLKXChunk(
+        type: .ignore, firstSector: 0, sectorCount: sectors, compressedOffset: sink.offset,
+        compressedLength: 0)
       counts[.ignore, default: 0] += 1
-      let table = BLKXTable(firstSector: firstSector, sectorCount: sectors, blockDescriptor: UInt32(id + 1), checksum: 0, chunks: [chunk])
-      partitions.append(ResourceFork.Partition(id: id, name: " (Apple_Free : \(index))", table: table))
+      let table = BLKXTable(
+        firstSector: firstSector, sectorCount: sectors, blockDescriptor: UInt32(id + 1),
+        checksum: 0, chunks: [chunk])
+      partitions.append(
+        ResourceFork.Partition(id: id, name: " (Apple_Free : \(index))", table: table))
     }
 
-    try addSmall(layout.protectiveMBR, id: -1, name: "Protective Master Boot Record (MBR : 0)", firstSector: 0)
-    try addSmall(layout.header(isBackup: false), id: 0, name: "GPT Header (Primary GPT Header : 1)", firstSector: 1)
-    try addSmall(layout.partitionTable, id: 1, name: "GPT Partition Data (Primary GPT Table : 2)", firstSector: 2)
+    try addSmall(
+      layout.protectiveMBR, id: -1, name: "Protective Master Boot Record (MBR : 0)", firstSector: 0)
+    try addSmall(
+      layout.header(isBackup: false), id: 0, name: "GPT Header (Primary GPT Header : 1)",
+      firstSector: 1)
+    try addSmall(
+      layout.partitionTable, id: 1, name: "GPT Partition Data (Primary GPT Table : 2)",
+      firstSector: 2)
     addFree(id: 2, index: 3, firstSector: 34, sectors: 6)
     let (hfsTable, hfsTypes) = try writeVolumePartition(
       &volume, sectors: layout.partitionSectors, descriptor: 4, sink: &sink, progress: progress)
     for (type, count) in hfsTypes { counts[type, default: 0] += count }
-    partitions.append(ResourceFork.Partition(id: 3, name: "disk image (Apple_HFS : 4)", table: hfsTable))
+    partitions.append(
+      ResourceFork.Partition(id: 3, name: "disk image (Apple_HFS : 4)", table: hfsTable))
     if layout.trailingFreeSectors > 0 {
-      addFree(id: 4, index: 5, firstSector: GPTLayout.partitionStart + layout.partitionSectors, sectors: layout.trailingFreeSectors)
+      addFree(
+        id: 4, index: 5, firstSector: GPTLayout.partitionStart + layout.partitionSectors,
+        sectors: layout.trailingFreeSectors)
     }
     let backupID = partitions.count - 1
-    try addSmall(layout.partitionTable, id: backupID, name: "GPT Partition Data (Backup GPT Table : \(backupID + 1))", firstSector: layout.backupTableSector)
-    try addSmall(layout.header(isBackup: true), id: backupID + 1, name: "GPT Header (Backup GPT Header : \(backupID + 2))", firstSector: layout.totalSectors - 1)
+    try addSmall(
+      layout.partitionTable, id: backupID,
+      name: "GPT Partition Data (Backup GPT Table : \(backupID + 1))",
+      firstSector: layout.backupTableSector)
+    try addSmall(
+      layout.header(isBackup: true), id: backupID + 1,
+      name: "GPT Header (Backup GPT Header : \(backupID + 2))", firstSector: layout.totalSectors - 1
+    )
 
     var master = ByteWriter()
     for partition in partitions { master.writeInteger(partition.table.checksum) }
@@ -94,7 +117,9 @@ package struct DiskImageWriter: Sendable {
       dataForkLength: plistOffset, plistOffset: plistOffset, plistLength: Int64(plist.count),
       masterChecksum: masterChecksum, sectorCount: layout.totalSectors)
     try sink.write(trailer.bytes)
-    return Summary(imageBytes: sink.offset, sectors: layout.totalSectors, chunkCounts: counts, masterChecksum: masterChecksum)
+    return Summary(
+      imageBytes: sink.offset, sectors: layout.totalSectors, chunkCounts: counts,
+      masterChecksum: masterChecksum)
   }
 
   // MARK: - Partitions
@@ -108,7 +133,8 @@ package struct DiskImageWriter: Sendable {
       compressedOffset: sink.offset, compressedLength: Int64(encoded.stored.count))
     try sink.write(encoded.stored)
     let table = BLKXTable(
-      firstSector: firstSector, sectorCount: chunk.sectorCount, blockDescriptor: descriptor, checksum: encoded.crc,
+      firstSector: firstSector, sectorCount: chunk.sectorCount, blockDescriptor: descriptor,
+      checksum: encoded.crc,
       chunks: [chunk])
     return (table, [encoded.type])
   }
@@ -122,7 +148,8 @@ package struct DiskImageWriter: Sendable {
   ) throws -> (BLKXTable, [ChunkType: Int]) {
     let chunkBytes = Self.chunkSectors * GPTLayout.sectorSize
     let batchChunks = threads * batchDepth
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: batchChunks * chunkBytes, alignment: 64)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: batchChunks * chunkBytes, alignment: 64)
     defer { buffer.deallocate() }
     let totalBytes = sectors * Int64(GPTLayout.sectorSize)
     var done: Int64 = 0
@@ -133,17 +160,23 @@ package struct DiskImageWriter: Sendable {
       let wanted = Int(min(Int64(buffer.count), totalBytes - done))
       var filled = 0
       while filled < wanted {
-        let count = try volume.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<wanted]))
-        guard count > 0 else { throw DiskImageError.writeFailed("the volume ended after \(done + Int64(filled)) of \(totalBytes) bytes") }
+        let count = try volume.read(
+          into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<wanted]))
+        guard count > 0 else {
+          throw DiskImageError.writeFailed(
+            "the volume ended after \(done + Int64(filled)) of \(totalBytes) bytes")
+        }
         filled += count
       }
       let pieces = (0..<((filled + chunkBytes - 1) / chunkBytes)).map { index in
-        UnsafeRawBufferPointer(rebasing: buffer[(index * chunkBytes)..<min(filled, (index + 1) * chunkBytes)])
+        UnsafeRawBufferPointer(
+          rebasing: buffer[(index * chunkBytes)..<min(filled, (index + 1) * chunkBytes)])
       }
       for (index, encoded) in encodeInParallel(pieces).enumerated() {
         let piece = pieces[index]
         let chunk = BLKXChunk(
-          type: encoded.type, firstSector: (done + Int64(index * chunkBytes)) / Int64(GPTLayout.sectorSize),
+          type: encoded.type,
+          firstSector: (done + Int64(index * chunkBytes)) / Int64(GPTLayout.sectorSize),
           sectorCount: Int64(piece.count / GPTLayout.sectorSize), compressedOffset: sink.offset,
           compressedLength: Int64(encoded.stored.count))
         try sink.write(encoded.stored)
@@ -154,7 +187,9 @@ package struct DiskImageWriter: Sendable {
       done += Int64(filled)
       progress?(done)
     }
-    let table = BLKXTable(firstSector: GPTLayout.partitionStart, sectorCount: sectors, blockDescriptor: descriptor, checksum: crc, chunks: chunks)
+    let table = BLKXTable(
+      firstSector: GPTLayout.partitionStart, sectorCount: sectors, blockDescriptor: descriptor,
+      checksum: crc, chunks: chunks)
     return (table, counts)
   }
 
@@ -170,7 +205,9 @@ package struct DiskImageWriter: Sendable {
   func encode(_ bytes: UnsafeRawBufferPointer) -> EncodedChunk {
     let crc = ChunkCodec.crc32(bytes)
     if Self.isAllZeros(bytes) { return EncodedChunk(type: .zeroFill, stored: [], crc: crc) }
-    if format.chunkType != .raw, let compressed = ChunkCodec.compress(bytes, as: format.chunkType, level: level) {
+    if format.chunkType != .raw,
+      let compressed = ChunkCodec.compress(bytes, as: format.chunkType, level: level)
+    {
       return EncodedChunk(type: format.chunkType, stored: compressed, crc: crc)
     }
     return EncodedChunk(type: .raw, stored: Array(bytes), crc: crc)

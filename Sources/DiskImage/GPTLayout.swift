@@ -54,7 +54,10 @@ package struct GPTLayout: Sendable {
   var partitionTable: [UInt8] {
     var writer = ByteWriter(bigEndian: false, capacity: 16384)
     // Apple_HFS: 48465300-0000-11AA-AA11-00306543ECAC, first three fields little-endian.
-    writer.writeBytes([0x00, 0x53, 0x46, 0x48, 0x00, 0x00, 0xAA, 0x11, 0xAA, 0x11, 0x00, 0x30, 0x65, 0x43, 0xEC, 0xAC])
+    writer.writeBytes([
+      0x00, 0x53, 0x46, 0x48, 0x00, 0x00, 0xAA, 0x11, 0xAA, 0x11, 0x00, 0x30, 0x65, 0x43, 0xEC,
+      0xAC,
+    ])
     writer.writeBytes(partitionGUID)
     writer.writeInteger(UInt64(Self.partitionStart))
     writer.writeInteger(UInt64(Self.partitionStart + partitionSectors - 1))
@@ -84,7 +87,9 @@ package struct GPTLayout: Sendable {
     writer.writeInteger(UInt32(128))
     writer.writeInteger(UInt32(128))
     writer.writeInteger(tableCRC)
-    let crc = writer.bytes.withUnsafeBytes { ChunkCodec.crc32(UnsafeRawBufferPointer(rebasing: $0[0..<92])) }
+    let crc = writer.bytes.withUnsafeBytes {
+      ChunkCodec.crc32(UnsafeRawBufferPointer(rebasing: $0[0..<92]))
+    }
     writer.setInteger(crc, at: 16)
     writer.writeZeros(512 - 92)
     return writer.bytes

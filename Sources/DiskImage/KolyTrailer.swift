@@ -56,7 +56,10 @@ package struct KolyTrailer: Sendable, Equatable {
   }
 
   /// Makes a trailer.
-  package init(dataForkLength: Int64, plistOffset: Int64, plistLength: Int64, masterChecksum: UInt32, sectorCount: Int64) {
+  package init(
+    dataForkLength: Int64, plistOffset: Int64, plistLength: Int64, masterChecksum: UInt32,
+    sectorCount: Int64
+  ) {
     self.dataForkLength = dataForkLength
     self.plistOffset = plistOffset
     self.plistLength = plistLength
@@ -68,7 +71,9 @@ package struct KolyTrailer: Sendable, Equatable {
   package init(_ bytes: [UInt8]) throws(DiskImageError) {
     let reader = ByteReader(bytes)
     do {
-      guard bytes.count == Self.size, try reader.getBytes(at: 0, count: 4).elementsEqual("koly".utf8) else {
+      guard bytes.count == Self.size,
+        try reader.getBytes(at: 0, count: 4).elementsEqual("koly".utf8)
+      else {
         throw DiskImageError.notAnImage("no koly trailer in the last 512 bytes")
       }
       dataForkLength = Int64(try reader.getInteger(at: 32, as: UInt64.self))

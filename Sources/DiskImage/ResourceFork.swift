@@ -24,7 +24,9 @@ enum ResourceFork {
     var plstData = [UInt8](repeating: 0, count: 1032)
     plstData[517] = 1
     plstData[519] = 1
-    let plst: [[String: Any]] = [["Attributes": "0x0050", "Data": Data(plstData), "ID": "0", "Name": ""]]
+    let plst: [[String: Any]] = [
+      ["Attributes": "0x0050", "Data": Data(plstData), "ID": "0", "Name": ""]
+    ]
     do {
       let data = try PropertyListSerialization.data(
         fromPropertyList: ["resource-fork": ["blkx": blkx, "plst": plst]], format: .xml, options: 0)
@@ -38,7 +40,8 @@ enum ResourceFork {
   static func partitions(from bytes: [UInt8]) throws(DiskImageError) -> [Partition] {
     let object: Any
     do {
-      object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+      object = try PropertyListSerialization.propertyList(
+        from: Data(bytes), options: [], format: nil)
     } catch {
       throw .malformed("the resource plist does not parse: \(error)")
     }
@@ -47,7 +50,9 @@ enum ResourceFork {
     else { throw .malformed("the resource plist has no resource-fork/blkx array") }
     var partitions: [Partition] = []
     for (index, entry) in blkx.enumerated() {
-      guard let data = entry["Data"] as? Data else { throw .malformed("blkx entry \(index) has no Data") }
+      guard let data = entry["Data"] as? Data else {
+        throw .malformed("blkx entry \(index) has no Data")
+      }
       let id = (entry["ID"] as? String).flatMap(Int.init) ?? index - 1
       let name = entry["CFName"] as? String ?? entry["Name"] as? String ?? ""
       partitions.append(Partition(id: id, name: name, table: try BLKXTable([UInt8](data))))

@@ -32,7 +32,8 @@ package struct DMGBuilder {
   package func stage() throws(HFSPlusError) -> (root: SourceItem, volumeName: String) {
     var source = try SourceScanner.scan(options.source)
     guard source.isFolder else {
-      throw .unsupportedSource(path: options.source, reason: "expected an .app bundle or a folder, not a file")
+      throw .unsupportedSource(
+        path: options.source, reason: "expected an .app bundle or a folder, not a file")
     }
     let isBundle = (options.source as NSString).pathExtension.lowercased() == "app"
     let name = source.name.hasSuffix(".app") ? String(source.name.dropLast(4)) : source.name
@@ -58,12 +59,15 @@ package struct DMGBuilder {
     let volume = try HFSPlusVolume(
       root: root,
       options: HFSPlusVolumeOptions(
-        volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID, freeSpace: options.freeSpace,
+        volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
+        freeSpace: options.freeSpace,
         dateLimit: options.dateLimit, volumeIdentifier: options.volumeIdentifier))
-    let writer = DiskImageWriter(format: options.format, level: options.level, threads: options.threads)
+    let writer = DiskImageWriter(
+      format: options.format, level: options.level, threads: options.threads)
     let summary = try AtomicOutputFile.write(to: options.output) { descriptor in
       try writer.write(
-        volume: volume.makeStream(), volumeBytes: volume.byteCount, identifier: volume.volumeIdentifier, to: descriptor
+        volume: volume.makeStream(), volumeBytes: volume.byteCount,
+        identifier: volume.volumeIdentifier, to: descriptor
       ) { done in progress?(done, volume.byteCount) }
     }
     return Result(

@@ -3,4 +3,3 @@ package protocol RandomAccessByteSource {
   /// The bytes in `offset..<offset + count`; fewer only past the end.
   func read(at offset: Int64, count: Int) throws -> [UInt8]
 }
-

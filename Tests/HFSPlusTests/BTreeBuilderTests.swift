@@ -51,7 +51,8 @@ struct BTreeWalker {
       key.writeInteger(UInt16(keyBytes - 2))
       key.writeInteger(UInt32(index))
       key.writeZeros(keyBytes - 6)
-      return BTreeRecord(key: key.bytes, data: [UInt8](repeating: UInt8(index % 251), count: dataBytes))
+      return BTreeRecord(
+        key: key.bytes, data: [UInt8](repeating: UInt8(index % 251), count: dataBytes))
     }
   }
 
@@ -68,7 +69,8 @@ struct BTreeWalker {
   }
 
   @Test func oneLeafHoldsWhatFits() throws {
-    let tree = BTreeBuilder.build(Self.records(count: 5, keyBytes: 20, dataBytes: 100), format: .catalog)
+    let tree = BTreeBuilder.build(
+      Self.records(count: 5, keyBytes: 20, dataBytes: 100), format: .catalog)
     let walker = BTreeWalker(bytes: tree, nodeSize: 4096)
     #expect(tree.count == 2 * 4096)
     let header = try walker.node(0)

@@ -28,14 +28,18 @@ import Testing
     #expect(throws: Never.self) { try HFSPlusName(String(repeating: "x", count: 255)) }
     #expect(throws: HFSPlusError.self) { try HFSPlusName(String(repeating: "x", count: 256)) }
     // 100 × U+0390 is 100 UTF-16 units as given, 300 once decomposed.
-    let error = try #require(throws: HFSPlusError.self) { try HFSPlusName(String(repeating: "\u{390}", count: 100)) }
+    let error = try #require(throws: HFSPlusError.self) {
+      try HFSPlusName(String(repeating: "\u{390}", count: 100))
+    }
     #expect("\(error)".contains("300 UTF-16 units"))
     #expect(throws: HFSPlusError.self) { try HFSPlusName("") }
   }
 
   @Test(arguments: [
-    ("a", "A", 0), ("Hello.app", "HELLO.APP", 0), ("ab", "a\u{200C}b", 0), ("_", "A", -1), ("a", "B", -1),
-    ("b", "a", 1), ("abc", "ab", 1), ("\u{0}\u{0}\u{0}\u{0}HFS+ Private Data", "zzz", 1), ("é", "É", 0),
+    ("a", "A", 0), ("Hello.app", "HELLO.APP", 0), ("ab", "a\u{200C}b", 0), ("_", "A", -1),
+    ("a", "B", -1),
+    ("b", "a", 1), ("abc", "ab", 1), ("\u{0}\u{0}\u{0}\u{0}HFS+ Private Data", "zzz", 1),
+    ("é", "É", 0),
   ])
   func comparesAsTN1150(lhs: String, rhs: String, sign: Int) throws {
     let result = HFSPlusName.compare(try units(lhs), try units(rhs))

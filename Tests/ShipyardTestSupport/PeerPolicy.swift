@@ -17,6 +17,12 @@ public enum PeerPolicy {
   public static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// The real hdiutil images in `../shared/fixtures/dmg` (beside the repository, on every machine
+  /// that runs the tests, CI's included).
+  public static var dmgFixtures: URL {
+    packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/dmg")
+  }
+
   /// The folder holding the multipart peer programs.
   public static var multipartPeers: URL {
     packageRoot.appendingPathComponent("Tests/MultipartTests/Peers")

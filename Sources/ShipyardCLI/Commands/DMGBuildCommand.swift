@@ -43,15 +43,18 @@ struct DMGBuildCommand: ShipyardCommand {
       command: Self.path,
       options: [
         .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
-        .flag("--no-applications-link"), .value("--owner"), .value("--free-space"), .value("--threads"),
+        .flag("--no-applications-link"), .value("--owner"), .value("--free-space"),
+        .value("--threads"),
       ])
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else {
-      throw scanner.usage(scanned.positionals.isEmpty ? "missing <app-or-folder>" : "expected one <app-or-folder>")
+      throw scanner.usage(
+        scanned.positionals.isEmpty ? "missing <app-or-folder>" : "expected one <app-or-folder>")
     }
     let source = scanned.positionals[0]
     let trimmed = source.hasSuffix("/") && source.count > 1 ? String(source.dropLast()) : source
-    let name = scanned.last("--volume-name")
+    let name =
+      scanned.last("--volume-name")
       ?? ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
     var options = DMGBuildOptions(
       source: trimmed, output: scanned.last("--output") ?? "\(name).dmg",
@@ -59,12 +62,15 @@ struct DMGBuildCommand: ShipyardCommand {
     options.volumeName = scanned.last("--volume-name")
     if let format = scanned.last("--format") {
       guard let parsed = ImageFormat(rawValue: format.uppercased()) else {
-        throw scanner.usage("unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
+        throw scanner.usage(
+          "unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
       }
       options.format = parsed
     }
     if let level = scanned.last("--level") {
-      guard let value = Int(level), (0...9).contains(value) else { throw scanner.usage("--level takes 0 to 9") }
+      guard let value = Int(level), (0...9).contains(value) else {
+        throw scanner.usage("--level takes 0 to 9")
+      }
       options.level = value
     }
     options.applicationsLink = !scanned.has("--no-applications-link")
@@ -76,11 +82,15 @@ struct DMGBuildCommand: ShipyardCommand {
       (options.ownerID, options.groupID) = (uid, gid)
     }
     if let free = scanned.last("--free-space") {
-      guard let bytes = Self.parseSize(free) else { throw scanner.usage("--free-space takes a size such as 512K, 10M or 1G") }
+      guard let bytes = Self.parseSize(free) else {
+        throw scanner.usage("--free-space takes a size such as 512K, 10M or 1G")
+      }
       options.freeSpace = bytes
     }
     if let threads = scanned.last("--threads") {
-      guard let value = Int(threads), value > 0 else { throw scanner.usage("--threads takes a positive number") }
+      guard let value = Int(threads), value > 0 else {
+        throw scanner.usage("--threads takes a positive number")
+      }
       options.threads = value
     }
     self.options = options
@@ -90,13 +100,17 @@ struct DMGBuildCommand: ShipyardCommand {
     var options = options
     if let epoch = console.environment["SOURCE_DATE_EPOCH"] {
       guard let seconds = Int64(epoch) else {
-        throw .usage("SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds", command: Self.path)
+        throw .usage(
+          "SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds",
+          command: Self.path)
       }
       options.dateLimit = seconds
     }
     let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
     do {
-      let result = try DMGBuilder(options: options).build { done, total in bar?.update(done: done, total: total) }
+      let result = try DMGBuilder(options: options).build { done, total in
+        bar?.update(done: done, total: total)
+      }
       bar?.finish()
       console.printError(
         "wrote \(options.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "

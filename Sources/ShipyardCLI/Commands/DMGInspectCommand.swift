@@ -27,7 +27,8 @@ struct DMGInspectCommand: ShipyardCommand {
     let scanner = ArgumentScanner(command: Self.path, options: [.flag("--json")])
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else {
-      throw scanner.usage(scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
+      throw scanner.usage(
+        scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
     }
     image = scanned.positionals[0]
     json = scanned.has("--json")
@@ -51,7 +52,9 @@ struct DMGInspectCommand: ShipyardCommand {
     } catch {
       throw .failure("cannot write the report: \(error)")
     }
-    if !report.masterChecksumOK { console.printError("warning: \(image): master checksum mismatch (Master CRC error)") }
+    if !report.masterChecksumOK {
+      console.printError("warning: \(image): master checksum mismatch (Master CRC error)")
+    }
     for partition in report.partitions where partition.status != "ok" {
       console.printError("error: \(image): \(partition.status) in \(partition.name)")
     }
@@ -116,7 +119,8 @@ struct InspectionReport: Encodable {
         }
       return Partition(
         id: partition.id, name: partition.name, firstSector: partition.table.firstSector,
-        sectors: partition.table.sectorCount, chunks: counts, storedCRC: Self.hex(partition.table.checksum), status: status)
+        sectors: partition.table.sectorCount, chunks: counts,
+        storedCRC: Self.hex(partition.table.checksum), status: status)
     }
     format = Self.formatName(types)
     var files: [File] = []
@@ -127,7 +131,8 @@ struct InspectionReport: Encodable {
       volume = try volumeReader.volumeName()
       files = try volumeReader.entries().map { entry in
         File(
-          path: entry.path, kind: entry.kind.rawValue, size: entry.size, mode: String(entry.mode, radix: 8),
+          path: entry.path, kind: entry.kind.rawValue, size: entry.size,
+          mode: String(entry.mode, radix: 8),
           owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget)
       }
     }
@@ -158,7 +163,8 @@ struct InspectionReport: Encodable {
       "Partitions:",
     ]
     for partition in partitions {
-      let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
+      let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
+        .joined(separator: " ")
       lines.append(
         "  \(String(partition.id).padding(3))\(partition.name.padding(44))sectors \(partition.firstSector)+\(partition.sectors)  "
           + "\(chunks)  CRC \(partition.storedCRC) \(partition.status)")
@@ -167,7 +173,9 @@ struct InspectionReport: Encodable {
       lines.append("Volume \(volume.debugDescription): \(files.count) items")
       for file in files {
         let link = file.linkTarget.map { " -> \($0)" } ?? ""
-        lines.append("  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)")
+        lines.append(
+          "  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)"
+        )
       }
     }
     return lines.joined(separator: "\n")
