@@ -47,6 +47,8 @@ package struct DiskImageWriter: Sendable {
   ///   - identifier: Seeds the disk and partition GUIDs.
   ///   - output: Where to write, from its current position (normally an empty file).
   ///   - progress: Receives the volume bytes done so far.
+  /// - Returns: What was written.
+  /// - Throws: ``DiskImageError`` or a system error when reading the volume or writing fails.
   package func write(
     volume: some SequentialByteSource,
     volumeBytes: Int64,

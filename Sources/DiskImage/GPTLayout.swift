@@ -24,7 +24,8 @@ package struct GPTLayout: Sendable {
   /// Lays out a disk around a partition of `partitionBytes` (a multiple of 512).
   package init(partitionBytes: Int64, identifier: UInt64) {
     partitionSectors = partitionBytes / Int64(Self.sectorSize)
-    let fixed = Self.partitionStart + 1 + Self.tableSectors  // before the partition, plus the backup
+    // The sectors before the partition, plus the backup table and header after it.
+    let fixed = Self.partitionStart + 1 + Self.tableSectors
     trailingFreeSectors = (8 - (partitionSectors + fixed) % 8) % 8
     totalSectors = fixed + partitionSectors + trailingFreeSectors
     diskGUID = Self.guid(from: identifier, salt: 0x6469_736B)

@@ -7,7 +7,9 @@ import Testing
 
 /// Our images against 7-Zip (`7zz`) and libfshfs (`fshfsinfo`), for a tree of 20,000 files and a
 /// 300 MiB file, in every format.
-@Suite(.serialized, .enabled(if: DMGPeers.shouldRun, "needs 7zz (apt 7zip) and fshfsinfo (apt libfshfs-utils)"))
+@Suite(
+  .serialized,
+  .enabled(if: DMGPeers.shouldRun, "needs 7zz (apt 7zip) and fshfsinfo (apt libfshfs-utils)"))
 struct DMGPeerTests {
   static let tree = Result { try PeerTree.make() }
 
@@ -27,7 +29,8 @@ struct DMGPeerTests {
     let test = try ProcessRunner.run("7zz", ["t", "-tdmg", image])
     let testOutput = String(decoding: test.standardOutput, as: UTF8.self) + test.standardError
     #expect(test.status == 0, "\(testOutput)")
-    #expect(testOutput.contains("Everything is Ok") && !testOutput.contains("WARNING"), "\(testOutput)")
+    #expect(
+      testOutput.contains("Everything is Ok") && !testOutput.contains("WARNING"), "\(testOutput)")
 
     // 7-Zip lists exactly the source tree.
     try expectSevenZipListing(of: image, matches: tree)
@@ -40,7 +43,8 @@ struct DMGPeerTests {
   }
 
   private func expectSevenZipListing(of image: String, matches tree: PeerTree) throws {
-    let listing = String(decoding: try ProcessRunner.check("7zz", ["l", "-slt", image]), as: UTF8.self)
+    let listing = String(
+      decoding: try ProcessRunner.check("7zz", ["l", "-slt", image]), as: UTF8.self)
     var listed: [String: (size: String, mode: String)] = [:]
     for block in listing.components(separatedBy: "\n\n") {
       var fields: [String: String] = [:]
@@ -48,7 +52,9 @@ struct DMGPeerTests {
         let parts = line.split(separator: " = ", maxSplits: 1)
         if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
       }
-      guard let path = fields["Path"], path.hasPrefix("Payload/"), let mode = fields["Mode"] else { continue }
+      guard let path = fields["Path"], path.hasPrefix("Payload/"), let mode = fields["Mode"] else {
+        continue
+      }
       listed[String(path.dropFirst("Payload/".count))] = (fields["Size"] ?? "", mode)
     }
     listed = listed.filter { !$0.key.contains("HFS+ Private") }
@@ -57,29 +63,42 @@ struct DMGPeerTests {
       // 7-Zip shows the stored '/' of a ':' as '_'.
       let path = PeerTree.stored(item.path).replacingOccurrences(of: ":", with: "_")
       let type = item.kind == "folder" ? "d" : item.kind == "link" ? "l" : "-"
-      expected[path] = (item.kind == "folder" ? "" : String(item.size), type + Self.permissionString(item.permissions))
+      expected[path] = (
+        item.kind == "folder" ? "" : String(item.size),
+        type + Self.permissionString(item.permissions)
+      )
     }
     #expect(Set(listed.keys) == Set(expected.keys))
     let mismatched = expected.filter { key, value in listed[key].map { $0 != value } ?? true }
-    #expect(mismatched.isEmpty, "7zz lists other sizes or modes for \(mismatched.keys.sorted().prefix(5))")
+    #expect(
+      mismatched.isEmpty, "7zz lists other sizes or modes for \(mismatched.keys.sorted().prefix(5))"
+    )
   }
 
-  private func expectSevenZipExtraction(of image: String, matches tree: PeerTree, in folder: ScratchFolder) throws {
+  private func expectSevenZipExtraction(
+    of image: String, matches tree: PeerTree, in folder: ScratchFolder
+  ) throws {
     let output = folder.path("extracted")
     _ = try ProcessRunner.run("7zz", ["x", "-y", "-o\(output)", image])
     var differing: [String] = []
     for item in tree.items where item.kind == "file" {
-      let extracted = output + "/Payload/" + PeerTree.stored(item.path).replacingOccurrences(of: ":", with: "_")
-      if !(try Self.sameContents(tree.root.appendingPathComponent(item.path).path, extracted)) { differing.append(item.path) }
+      let extracted =
+        output + "/Payload/" + PeerTree.stored(item.path).replacingOccurrences(of: ":", with: "_")
+      if !(try Self.sameContents(tree.root.appendingPathComponent(item.path).path, extracted)) {
+        differing.append(item.path)
+      }
     }
     #expect(differing.isEmpty, "7zz x gives other bytes for \(differing.prefix(5))")
   }
 
-  private func expectFshfsinfo(of image: String, matches tree: PeerTree, in folder: ScratchFolder) throws {
+  private func expectFshfsinfo(of image: String, matches tree: PeerTree, in folder: ScratchFolder)
+    throws
+  {
     let partition = folder.path("partition")
     _ = try ProcessRunner.check("7zz", ["x", "-y", "-tdmg", "-o\(partition)", image, "4.hfs"])
     let volume = partition + "/4.hfs"
-    let hierarchy = String(decoding: try ProcessRunner.check("fshfsinfo", ["-H", volume]), as: UTF8.self)
+    let hierarchy = String(
+      decoding: try ProcessRunner.check("fshfsinfo", ["-H", volume]), as: UTF8.self)
     // libfshfs 20201104 decodes UTF-16 surrogate pairs wrongly (it shows U+1F642 as U+1F243, and
     // cannot look such paths up), so names beyond the BMP are checked by 7-Zip and our reader only.
     let inBMP: (String) -> Bool = { $0.unicodeScalars.allSatisfy { $0.value < 0x10000 } }
@@ -89,17 +108,29 @@ struct DMGPeerTests {
       })
     #expect(listed == Set(tree.items.map { "/" + PeerTree.stored($0.path) }.filter(inBMP)))
     let sample = tree.items.enumerated().filter { offset, item in
-      inBMP(item.path) && (item.kind == "link" || item.path == "big.bin" || offset % (item.kind == "folder" ? 11 : 997) == 0)
+      inBMP(item.path)
+        && (item.kind == "link" || item.path == "big.bin"
+          || offset % (item.kind == "folder" ? 11 : 997) == 0)
     }
     #expect(sample.count > 30)
     for (_, item) in sample {
-      let info = String(decoding: try ProcessRunner.check("fshfsinfo", ["-F", "/" + PeerTree.stored(item.path), volume]), as: UTF8.self)
-      let mode = (item.kind == "folder" ? 0o040000 : item.kind == "link" ? 0o120000 : 0o100000) | Int(item.permissions)
+      let info = String(
+        decoding: try ProcessRunner.check(
+          "fshfsinfo", ["-F", "/" + PeerTree.stored(item.path), volume]), as: UTF8.self)
+      let mode =
+        (item.kind == "folder" ? 0o040000 : item.kind == "link" ? 0o120000 : 0o100000)
+        | Int(item.permissions)
       let octal = String(mode, radix: 8)
       // fshfsinfo prints seven octal digits: (0040755), (0100644).
-      #expect(info.contains("(" + String(repeating: "0", count: 7 - octal.count) + octal + ")"), "\(item.path): \(info)")
-      #expect(info.contains("Owner identifier\t: 501") && info.contains("Group identifier\t: 20"), "\(item.path)")
-      if let target = item.linkTarget { #expect(info.contains("Symbolic link target\t: \(target)"), "\(item.path): \(info)") }
+      #expect(
+        info.contains("(" + String(repeating: "0", count: 7 - octal.count) + octal + ")"),
+        "\(item.path): \(info)")
+      #expect(
+        info.contains("Owner identifier\t: 501") && info.contains("Group identifier\t: 20"),
+        "\(item.path)")
+      if let target = item.linkTarget {
+        #expect(info.contains("Symbolic link target\t: \(target)"), "\(item.path): \(info)")
+      }
     }
   }
 
@@ -107,14 +138,19 @@ struct DMGPeerTests {
     let reader = try DiskImageReader(path: image)
     let volume = try HFSPlusReader(reader.bytes(of: try #require(reader.hfsPartition)))
     let entries = try volume.entries()
-    let ours = Set(entries.map { entry in
-      PeerTree.Item(
-        path: String(entry.path.dropFirst()), kind: entry.kind == .folder ? "folder" : entry.kind == .symbolicLink ? "link" : "file",
-        size: entry.size, permissions: entry.mode & 0o7777, linkTarget: entry.linkTarget)
-    })
-    let expected = Set(tree.items.map { item in
-      PeerTree.Item(path: PeerTree.stored(item.path), kind: item.kind, size: item.size, permissions: item.permissions, linkTarget: item.linkTarget)
-    })
+    let ours = Set(
+      entries.map { entry in
+        PeerTree.Item(
+          path: String(entry.path.dropFirst()),
+          kind: entry.kind == .folder ? "folder" : entry.kind == .symbolicLink ? "link" : "file",
+          size: entry.size, permissions: entry.mode & 0o7777, linkTarget: entry.linkTarget)
+      })
+    let expected = Set(
+      tree.items.map { item in
+        PeerTree.Item(
+          path: PeerTree.stored(item.path), kind: item.kind, size: item.size,
+          permissions: item.permissions, linkTarget: item.linkTarget)
+      })
     #expect(ours == expected)
   }
 
@@ -125,7 +161,8 @@ struct DMGPeerTests {
 
   /// Whether two files hold the same bytes, read 1 MiB at a time.
   static func sameContents(_ first: String, _ second: String) throws -> Bool {
-    guard let a = FileHandle(forReadingAtPath: first), let b = FileHandle(forReadingAtPath: second) else { return false }
+    guard let a = FileHandle(forReadingAtPath: first), let b = FileHandle(forReadingAtPath: second)
+    else { return false }
     defer {
       try? a.close()
       try? b.close()
@@ -141,5 +178,6 @@ struct DMGPeerTests {
 
 enum DMGPeers {
   static let shouldRun = PeerPolicy.shouldRun(
-    whenAvailable: ProcessRunner.succeeds("7zz", ["i"]) && ProcessRunner.succeeds("fshfsinfo", ["-V"]))
+    whenAvailable: ProcessRunner.succeeds("7zz", ["i"])
+      && ProcessRunner.succeeds("fshfsinfo", ["-V"]))
 }

@@ -6,16 +6,20 @@ import Testing
 
 /// Our reader against real images made by Apple's hdiutil.
 @Suite struct FixtureTests {
-  static func fixture(_ name: String) -> String { PeerPolicy.dmgFixtures.appendingPathComponent(name).path }
+  static func fixture(_ name: String) -> String {
+    PeerPolicy.dmgFixtures.appendingPathComponent(name).path
+  }
 
   static let hdiutilPartitionNames = [
     "Protective Master Boot Record (MBR : 0)", "GPT Header (Primary GPT Header : 1)",
     "GPT Partition Data (Primary GPT Table : 2)", " (Apple_Free : 3)", "disk image (Apple_HFS : 4)",
-    " (Apple_Free : 5)", "GPT Partition Data (Backup GPT Table : 6)", "GPT Header (Backup GPT Header : 7)",
+    " (Apple_Free : 5)", "GPT Partition Data (Backup GPT Table : 6)",
+    "GPT Header (Backup GPT Header : 7)",
   ]
 
   @Test(arguments: [
-    "hfs_xattrs-hdiutil.dmg", "hfs_xattrs-hdiutila.dmg", "hfs_xattrs-hdiutilab.dmg", "hfs_xattrs-hdiutilb.dmg",
+    "hfs_xattrs-hdiutil.dmg", "hfs_xattrs-hdiutila.dmg", "hfs_xattrs-hdiutilab.dmg",
+    "hfs_xattrs-hdiutilb.dmg",
     "attribution-hdiutila.dmg", "attribution-hdiutilb.dmg", "run_spanning-hdiutila.dmg",
     "signed-adhoc.dmg", "signed-selfsigned-developer-id.dmg",
   ])
@@ -40,7 +44,9 @@ import Testing
       #expect(try volume.contents(of: file) == Array("content-\(letter)\n".utf8))
       #expect([501, 502].contains(file.ownerID) && file.groupID == 20 && file.mode == 0o100644)
     }
-    #expect(Set(files.map(\.path)) == (name.hasPrefix("hfs") || name.hasPrefix("signed") ? ["/a", "/b"] : ["/x"]))
+    #expect(
+      Set(files.map(\.path))
+        == (name.hasPrefix("hfs") || name.hasPrefix("signed") ? ["/a", "/b"] : ["/x"]))
   }
 
   /// The verdicts 7-Zip gives these images (`7zz t -tdmg`), from the fixtures' README.
@@ -56,9 +62,15 @@ import Testing
       if candidate.name != partition {
         #expect(status == .ok, "\(candidate.name)")
       } else if kind == "crc" {
-        guard case .checksumMismatch = status else { Issue.record("\(status)"); continue }
+        guard case .checksumMismatch = status else {
+          Issue.record("\(status)")
+          continue
+        }
       } else {
-        guard case .dataError = status else { Issue.record("\(status)"); continue }
+        guard case .dataError = status else {
+          Issue.record("\(status)")
+          continue
+        }
       }
     }
     #expect(reader.trailer.masterChecksum == reader.computedMasterChecksum)

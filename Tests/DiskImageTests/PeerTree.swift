@@ -19,7 +19,8 @@ struct PeerTree {
   let items: [Item]
 
   static let fileCount = 20_000
-  static let bigFileBytes = Int(ProcessInfo.processInfo.environment["SHIPYARD_DMG_BIG_FILE_BYTES"] ?? "") ?? 300 << 20
+  static let bigFileBytes =
+    Int(ProcessInfo.processInfo.environment["SHIPYARD_DMG_BIG_FILE_BYTES"] ?? "") ?? 300 << 20
 
   /// Names with every kind of character the issue lists; `index` keeps them distinct.
   static func name(_ index: Int) -> String {
@@ -37,18 +38,22 @@ struct PeerTree {
 
   static func make() throws -> PeerTree {
     // One fixed folder, made afresh: a run never leaves more than one tree behind.
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("shipyard-dmg-peer-tree/Payload")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shipyard-dmg-peer-tree/Payload")
     let manager = FileManager.default
     try? manager.removeItem(at: root.deletingLastPathComponent())
     var items: [Item] = []
     var index = 0
     for top in 0..<20 {
       let topName = "folder \(top) \(top % 2 == 0 ? "é" : "e\u{301}")"
-      items.append(Item(path: topName, kind: "folder", size: 0, permissions: 0o755, linkTarget: nil))
+      items.append(
+        Item(path: topName, kind: "folder", size: 0, permissions: 0o755, linkTarget: nil))
       for sub in 0..<10 {
         let folder = "\(topName)/sub-\(sub)-\(["α", "β", "中", "🙂"][sub % 4])"
-        try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-        items.append(Item(path: folder, kind: "folder", size: 0, permissions: 0o755, linkTarget: nil))
+        try manager.createDirectory(
+          at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        items.append(
+          Item(path: folder, kind: "folder", size: 0, permissions: 0o755, linkTarget: nil))
         for _ in 0..<(fileCount / 200) {
           let path = "\(folder)/\(name(index))"
           let size = index % 10 == 0 ? 0 : (index * 37) % 3000
@@ -59,7 +64,10 @@ struct PeerTree {
           }
           let permissions: UInt16 = index % 7 == 0 ? 0o755 : 0o644
           try manager.setAttributes([.posixPermissions: Int(permissions)], ofItemAtPath: url.path)
-          items.append(Item(path: path, kind: "file", size: Int64(size), permissions: permissions, linkTarget: nil))
+          items.append(
+            Item(
+              path: path, kind: "file", size: Int64(size), permissions: permissions, linkTarget: nil
+            ))
           index += 1
         }
       }
@@ -69,11 +77,18 @@ struct PeerTree {
       ("link-dangling", "does/not/exist"), ("folder 1 e\u{301}/up-link", "../link-relative"),
     ]
     for (path, target) in links {
-      try manager.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: target)
-      items.append(Item(path: path, kind: "link", size: Int64(target.utf8.count), permissions: 0o777, linkTarget: target))
+      try manager.createSymbolicLink(
+        atPath: root.appendingPathComponent(path).path, withDestinationPath: target)
+      items.append(
+        Item(
+          path: path, kind: "link", size: Int64(target.utf8.count), permissions: 0o777,
+          linkTarget: target))
     }
     try writeBigFile(root.appendingPathComponent("big.bin"))
-    items.append(Item(path: "big.bin", kind: "file", size: Int64(bigFileBytes), permissions: 0o644, linkTarget: nil))
+    items.append(
+      Item(
+        path: "big.bin", kind: "file", size: Int64(bigFileBytes), permissions: 0o644,
+        linkTarget: nil))
     return PeerTree(root: root, items: items)
   }
 
@@ -83,7 +98,9 @@ struct PeerTree {
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     var block = [UInt8](repeating: 0, count: 1 << 20)
-    for index in block.indices { block[index] = UInt8(truncatingIfNeeded: (index / 64) &* 7 &+ index % 13) }
+    for index in block.indices {
+      block[index] = UInt8(truncatingIfNeeded: (index / 64) &* 7 &+ index % 13)
+    }
     var written = 0
     var counter: UInt64 = 0
     while written < bigFileBytes {
@@ -101,6 +118,7 @@ struct PeerTree {
 
   /// A relative path as stored: each name decomposed as HFS+ stores it.
   static func stored(_ path: String) -> String {
-    path.split(separator: "/").map { (try? HFSPlusName(String($0)).posixName) ?? String($0) }.joined(separator: "/")
+    path.split(separator: "/").map { (try? HFSPlusName(String($0)).posixName) ?? String($0) }
+      .joined(separator: "/")
   }
 }
