@@ -82,7 +82,8 @@ let package = Package(
     ),
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
-    // Helpers shared by the test targets: scratch folders, running peers, the peer policy.
+    // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
+    // built executable.
     .target(
       name: "ShipyardTestSupport", path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(

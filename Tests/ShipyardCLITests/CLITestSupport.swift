@@ -25,18 +25,3 @@ final class CapturingConsole: @unchecked Sendable {
     await Shipyard.main(arguments: arguments, console: console)
   }
 }
-
-/// Where the built `shipyard` executable is: beside the test bundle.
-enum BuiltProducts {
-  static var shipyard: URL {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for folder in [beside, beside.deletingLastPathComponent()] {
-      let candidate = folder.appendingPathComponent("shipyard")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent()
-      .deletingLastPathComponent()
-    return package.appendingPathComponent(".build/debug/shipyard")
-  }
-}
