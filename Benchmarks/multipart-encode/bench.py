@@ -9,26 +9,9 @@ import argparse
 import os
 import subprocess
 import sys
-import time
 
-
-def measure(command, runs):
-    """Best wall time over `runs`, and peak RSS (KiB) from one more run under /usr/bin/time.
-
-    Memory is measured apart: a child's ru_maxrss counts the Python parent it was forked from.
-    """
-    best = None
-    for _ in range(runs):
-        with open(os.devnull, "wb") as sink:
-            start = time.perf_counter()
-            subprocess.run(command, stdout=sink, stderr=subprocess.DEVNULL, check=True)
-            elapsed = time.perf_counter() - start
-        best = elapsed if best is None else min(best, elapsed)
-    with open(os.devnull, "wb") as sink:
-        timed = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, stdout=sink,
-                               stderr=subprocess.PIPE, check=True, text=True)
-    peak = int(timed.stderr.strip().splitlines()[-1])
-    return best, peak
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from benchlib import measure  # noqa: E402
 
 
 def main():

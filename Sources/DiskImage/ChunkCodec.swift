@@ -12,32 +12,40 @@ package enum ChunkCodec {
   /// `LZMA_VLI_UNKNOWN`: ends a filter chain.
   static let lzmaVLIUnknown: lzma_vli = .max
 
-  /// Compresses `input` as `type` at `level`; `nil` when the result would not be smaller.
-  package static func compress(_ input: UnsafeRawBufferPointer, as type: ChunkType, level: Int)
-    -> [UInt8]?
-  {
-    guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), !input.isEmpty else {
-      return nil
-    }
+  /// The most bytes compressing `length` bytes as any type can take.
+  package static func compressedBound(_ length: Int) -> Int {
+    max(
+      Int(compressBound(uLong(length))), length + length / 100 + 600,
+      lzma_stream_buffer_bound(length))
+  }
+
+  /// Compresses `input` as `type` at `level` into `output` (at least ``compressedBound(_:)``
+  /// bytes); returns the compressed length, or `nil` when it would not be smaller than `input`.
+  package static func compress(
+    _ input: UnsafeRawBufferPointer,
+    into output: UnsafeMutableRawBufferPointer,
+    as type: ChunkType,
+    level: Int
+  ) -> Int? {
+    guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self), !input.isEmpty,
+      let destination = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    else { return nil }
+    let length: Int
     switch type {
     case .zlib:
-      var length = compressBound(uLong(input.count))
-      var output = [UInt8](repeating: 0, count: Int(length))
-      let status = compress2(&output, &length, base, uLong(input.count), Int32(level))
-      guard status == Z_OK, Int(length) < input.count else { return nil }
-      return Array(output[..<Int(length)])
-    case .bzip2:
-      var length = UInt32(input.count + input.count / 100 + 600)
-      var output = [UInt8](repeating: 0, count: Int(length))
-      let status = output.withUnsafeMutableBytes { out in
-        BZ2_bzBuffToBuffCompress(
-          out.baseAddress?.assumingMemoryBound(to: CChar.self), &length,
-          UnsafeMutablePointer(
-            mutating: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)),
-          UInt32(input.count), Int32(max(1, min(9, level))), 0, 0)
+      var written = uLong(output.count)
+      guard compress2(destination, &written, base, uLong(input.count), Int32(level)) == Z_OK else {
+        return nil
       }
-      guard status == BZ_OK, Int(length) < input.count else { return nil }
-      return Array(output[..<Int(length)])
+      length = Int(written)
+    case .bzip2:
+      var written = UInt32(clamping: output.count)
+      let status = BZ2_bzBuffToBuffCompress(
+        UnsafeMutableRawPointer(destination).assumingMemoryBound(to: CChar.self), &written,
+        UnsafeMutablePointer(mutating: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)),
+        UInt32(input.count), Int32(max(1, min(9, level))), 0, 0)
+      guard status == BZ_OK else { return nil }
+      length = Int(written)
     case .lzma:
       // The preset's settings with a dictionary no larger than the chunk: the same output as
       // the preset's 8 MiB dictionary for a 1 MiB chunk, at a tenth of the encoder's memory.
@@ -45,7 +53,6 @@ package enum ChunkCodec {
       guard lzma_lzma_preset(&options, UInt32(max(0, min(9, level)))) == 0 else { return nil }
       options.dict_size = max(
         UInt32(Self.lzmaDictionarySizeMinimum), min(options.dict_size, UInt32(input.count)))
-      var output = [UInt8](repeating: 0, count: lzma_stream_buffer_bound(input.count))
       var written = 0
       let status = withUnsafeMutablePointer(to: &options) { optionsPointer in
         var filters = [
@@ -53,13 +60,14 @@ package enum ChunkCodec {
           lzma_filter(id: Self.lzmaVLIUnknown, options: nil),
         ]
         return lzma_stream_buffer_encode(
-          &filters, LZMA_CHECK_CRC64, nil, base, input.count, &output, &written, output.count)
+          &filters, LZMA_CHECK_CRC64, nil, base, input.count, destination, &written, output.count)
       }
-      guard status == LZMA_OK, written < input.count else { return nil }
-      return Array(output[..<written])
+      guard status == LZMA_OK else { return nil }
+      length = written
     default:
       return nil
     }
+    return length < input.count ? length : nil
   }
 
   /// Decompresses a chunk stored as `type` into exactly `expectedLength` bytes.

@@ -129,11 +129,18 @@ package struct DiskImageWriter: Sendable {
   private func writeInMemoryPartition(
     _ bytes: [UInt8], firstSector: Int64, descriptor: UInt32, sink: inout OutputSink
   ) throws -> (BLKXTable, [ChunkType]) {
-    let encoded = bytes.withUnsafeBytes { encode($0) }
+    let slot = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: ChunkCodec.compressedBound(bytes.count), alignment: 16)
+    defer { slot.deallocate() }
+    let encoded = bytes.withUnsafeBytes { encode($0, into: slot) }
     let chunk = BLKXChunk(
       type: encoded.type, firstSector: 0, sectorCount: Int64(bytes.count / GPTLayout.sectorSize),
-      compressedOffset: sink.offset, compressedLength: Int64(encoded.stored.count))
-    try sink.write(encoded.stored)
+      compressedOffset: sink.offset, compressedLength: Int64(encoded.length))
+    switch encoded.type {
+    case .zeroFill: break
+    case .raw: try sink.write(bytes)
+    default: try sink.write(UnsafeRawBufferPointer(rebasing: slot[0..<encoded.length]))
+    }
     let table = BLKXTable(
       firstSector: firstSector, sectorCount: chunk.sectorCount, blockDescriptor: descriptor,
       checksum: encoded.crc,
@@ -150,9 +157,14 @@ package struct DiskImageWriter: Sendable {
   ) throws -> (BLKXTable, [ChunkType: Int]) {
     let chunkBytes = Self.chunkSectors * GPTLayout.sectorSize
     let batchChunks = threads * batchDepth
+    // Every buffer is allocated once: the batch's input, and one output slot per chunk.
     let buffer = UnsafeMutableRawBufferPointer.allocate(
       byteCount: batchChunks * chunkBytes, alignment: 64)
     defer { buffer.deallocate() }
+    let slotSize = ChunkCodec.compressedBound(chunkBytes)
+    let slots = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: batchChunks * slotSize, alignment: 64)
+    defer { slots.deallocate() }
     let totalBytes = sectors * Int64(GPTLayout.sectorSize)
     var done: Int64 = 0
     var chunks: [BLKXChunk] = []
@@ -174,14 +186,24 @@ package struct DiskImageWriter: Sendable {
         UnsafeRawBufferPointer(
           rebasing: buffer[(index * chunkBytes)..<min(filled, (index + 1) * chunkBytes)])
       }
-      for (index, encoded) in encodeInParallel(pieces).enumerated() {
+      for (index, encoded) in encodeInParallel(pieces, slots: slots, slotSize: slotSize)
+        .enumerated()
+      {
         let piece = pieces[index]
+        let stored: UnsafeRawBufferPointer =
+          switch encoded.type {
+          case .zeroFill: UnsafeRawBufferPointer(rebasing: piece[0..<0])
+          case .raw: piece
+          default:
+            UnsafeRawBufferPointer(
+              rebasing: slots[(index * slotSize)..<(index * slotSize + encoded.length)])
+          }
         let chunk = BLKXChunk(
           type: encoded.type,
           firstSector: (done + Int64(index * chunkBytes)) / Int64(GPTLayout.sectorSize),
           sectorCount: Int64(piece.count / GPTLayout.sectorSize), compressedOffset: sink.offset,
-          compressedLength: Int64(encoded.stored.count))
-        try sink.write(encoded.stored)
+          compressedLength: Int64(stored.count))
+        try sink.write(stored)
         chunks.append(chunk)
         counts[encoded.type, default: 0] += 1
         crc = ChunkCodec.crc32Combine(crc, encoded.crc, secondLength: piece.count)
@@ -197,35 +219,49 @@ package struct DiskImageWriter: Sendable {
 
   // MARK: - Chunks
 
-  struct EncodedChunk: Sendable {
+  /// How a chunk of the volume is stored: its type, the length written in its slot, its CRC.
+  struct SlotChunk: Sendable {
     let type: ChunkType
-    let stored: [UInt8]
+    let length: Int
     let crc: UInt32
   }
 
-  /// A chunk as stored: zero-fill when all zeros, compressed when that is smaller, else raw.
-  func encode(_ bytes: UnsafeRawBufferPointer) -> EncodedChunk {
-    let crc = ChunkCodec.crc32(bytes)
-    if Self.isAllZeros(bytes) { return EncodedChunk(type: .zeroFill, stored: [], crc: crc) }
-    if format.chunkType != .raw,
-      let compressed = ChunkCodec.compress(bytes, as: format.chunkType, level: level)
-    {
-      return EncodedChunk(type: format.chunkType, stored: compressed, crc: crc)
-    }
-    return EncodedChunk(type: .raw, stored: Array(bytes), crc: crc)
-  }
-
-  private func encodeInParallel(_ pieces: [UnsafeRawBufferPointer]) -> [EncodedChunk] {
-    let results = UnsafeMutableBufferPointer<EncodedChunk?>.allocate(capacity: pieces.count)
-    results.initialize(repeating: nil)
+  /// Compresses `pieces` with exactly `threads` workers, each taking the next chunk, into the
+  /// chunks' output slots.
+  private func encodeInParallel(
+    _ pieces: [UnsafeRawBufferPointer],
+    slots: UnsafeMutableRawBufferPointer,
+    slotSize: Int
+  ) -> [SlotChunk] {
+    let results = UnsafeMutableBufferPointer<SlotChunk>.allocate(capacity: pieces.count)
     defer { results.deallocate() }
     nonisolated(unsafe) let shared = results
     nonisolated(unsafe) let inputs = pieces
+    nonisolated(unsafe) let outputs = slots
+    let next = ChunkCounter()
     let writer = self
-    DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-      shared[index] = writer.encode(inputs[index])
+    DispatchQueue.concurrentPerform(iterations: min(threads, pieces.count)) { _ in
+      while let index = next.take(below: inputs.count) {
+        let slot = UnsafeMutableRawBufferPointer(
+          rebasing: outputs[(index * slotSize)..<((index + 1) * slotSize)])
+        shared.initializeElement(at: index, to: writer.encode(inputs[index], into: slot))
+      }
     }
-    return results.map { $0 ?? EncodedChunk(type: .raw, stored: [], crc: 0) }
+    return Array(results)
+  }
+
+  /// A chunk as stored in its slot: zero-fill, compressed when smaller, else raw (the input).
+  func encode(_ bytes: UnsafeRawBufferPointer, into slot: UnsafeMutableRawBufferPointer)
+    -> SlotChunk
+  {
+    let crc = ChunkCodec.crc32(bytes)
+    if Self.isAllZeros(bytes) { return SlotChunk(type: .zeroFill, length: 0, crc: crc) }
+    if format.chunkType != .raw,
+      let length = ChunkCodec.compress(bytes, into: slot, as: format.chunkType, level: level)
+    {
+      return SlotChunk(type: format.chunkType, length: length, crc: crc)
+    }
+    return SlotChunk(type: .raw, length: bytes.count, crc: crc)
   }
 
   /// Whether every byte is zero: the first is, and every byte equals the next.
@@ -246,7 +282,25 @@ struct OutputSink {
   }
 
   mutating func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { try descriptor.writeAll($0) }
+    try bytes.withUnsafeBytes { try write($0) }
+  }
+
+  mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+    try descriptor.writeAll(bytes)
     offset += Int64(bytes.count)
+  }
+}
+
+/// Hands out chunk indexes to the workers, one at a time.
+private final class ChunkCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 0
+
+  func take(below limit: Int) -> Int? {
+    lock.withLock {
+      guard next < limit else { return nil }
+      defer { next += 1 }
+      return next
+    }
   }
 }

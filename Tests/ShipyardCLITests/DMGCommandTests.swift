@@ -13,7 +13,9 @@ import Testing
   @Test func buildWritesTheImageAndSaysWhat() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let run = try shipyard(["dmg", "build", Self.helloApp, "-o", folder.path("Hello.dmg"), "--format", "udbz"])
+    let run = try shipyard([
+      "dmg", "build", Self.helloApp, "-o", folder.path("Hello.dmg"), "--format", "udbz",
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardError.contains("wrote \(folder.path("Hello.dmg")): volume \"Hello\""))
     let inspect = try shipyard(["dmg", "inspect", folder.path("Hello.dmg")])
@@ -41,20 +43,30 @@ import Testing
   @Test func anUnreadableFileIsNamedAndNothingIsWritten() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    try FileManager.default.createDirectory(at: folder.file("Secret.app/Contents"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.file("Secret.app/Contents"), withIntermediateDirectories: true)
     try folder.write(Array("top secret".utf8), to: "Secret.app/Contents/secret.txt")
-    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.path("Secret.app/Contents/secret.txt"))
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0], ofItemAtPath: folder.path("Secret.app/Contents/secret.txt"))
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
     try folder.write(Array("previous".utf8), to: "out.dmg")
-    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: folder.path("out.dmg"))
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o666], ofItemAtPath: folder.path("out.dmg"))
     // root reads everything: run as nobody there.
-    let command = [BuiltProducts.shipyard.path, "dmg", "build", folder.path("Secret.app"), "-o", folder.path("out.dmg")]
+    let command = [
+      BuiltProducts.shipyard.path, "dmg", "build", folder.path("Secret.app"), "-o",
+      folder.path("out.dmg"),
+    ]
     let run =
       getuid() == 0
-      ? try ProcessRunner.run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups"] + command)
+      ? try ProcessRunner.run(
+        "setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups"] + command)
       : try ProcessRunner.run(command[0], Array(command.dropFirst()))
     #expect(run.status == 1, "\(run.standardError)")
-    #expect(run.standardError.contains("cannot read \(folder.path("Secret.app/Contents/secret.txt")): Permission denied"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains(
+        "cannot read \(folder.path("Secret.app/Contents/secret.txt")): Permission denied"),
+      "\(run.standardError)")
     #expect(folder.contents == ["Secret.app", "out.dmg"])
     #expect(try Data(contentsOf: folder.file("out.dmg")) == Data("previous".utf8))
   }
@@ -67,9 +79,13 @@ import Testing
     ("corrupt-chunk-byte.dmg", 1, "Data Error"),
   ])
   func inspectGivesSevenZipsVerdicts(name: String, status: Int32, message: String) throws {
-    let run = try shipyard(["dmg", "inspect", Self.fixtures.appendingPathComponent(name).path, "--json"])
+    let run = try shipyard([
+      "dmg", "inspect", Self.fixtures.appendingPathComponent(name).path, "--json",
+    ])
     #expect(run.status == status, "\(run.standardError)")
-    #expect(message.isEmpty ? run.standardError.isEmpty : run.standardError.contains(message), "\(run.standardError)")
+    #expect(
+      message.isEmpty ? run.standardError.isEmpty : run.standardError.contains(message),
+      "\(run.standardError)")
     let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
     #expect((report?["partitions"] as? [Any])?.count == 8)
   }
