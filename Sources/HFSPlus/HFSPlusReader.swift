@@ -193,6 +193,25 @@ package struct HFSPlusReader {
     return HFSPlusName(units: units).posixName
   }
 
+  /// `count` bytes of a file's data fork from `offset`, fewer past its end.
+  package func contents(of entry: HFSPlusEntry, at offset: Int64, count: Int) throws -> [UInt8] {
+    var result: [UInt8] = []
+    var position = offset
+    var forkOffset: Int64 = 0
+    let end = min(entry.size, offset + Int64(count))
+    for (start, blocks) in entry.extents where position < end {
+      let length = Int64(blocks) * Int64(blockSize)
+      if position < forkOffset + length {
+        let take = min(end, forkOffset + length) - position
+        result += try source.read(
+          at: Int64(start) * Int64(blockSize) + position - forkOffset, count: Int(take))
+        position += take
+      }
+      forkOffset += length
+    }
+    return result
+  }
+
   /// A file's data fork.
   package func contents(of entry: HFSPlusEntry) throws -> [UInt8] {
     try read(size: entry.size, extents: entry.extents)

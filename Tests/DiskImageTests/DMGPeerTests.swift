@@ -181,3 +181,57 @@ enum DMGPeers {
     whenAvailable: ProcessRunner.succeeds("7zz", ["i"])
       && ProcessRunner.succeeds("fshfsinfo", ["-V"]))
 }
+
+/// Extended attributes and a file past 4 GiB, checked by the same peers.
+@Suite(.enabled(if: DMGPeers.shouldRun, "needs 7zz (apt 7zip) and fshfsinfo (apt libfshfs-utils)"))
+struct DMGAttributeAndSizeTests {
+  @Test func extendedAttributesAndAFileOver4GiBArrive() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let source = folder.file("src")
+    try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    let attributed = try folder.write(Array("with an attribute".utf8), to: "src/attr.txt")
+    // Linux keeps user attributes under `user.`; the volume gets the name without it.
+    try ProcessRunner.check(
+      "python3",
+      [
+        "-c", "import os, sys; os.setxattr(sys.argv[1], 'user.com.example.test', b'hello xattr')",
+        attributed.path,
+      ])
+    // A sparse 5 GiB file with markers at both ends.
+    let big = try FileHandle(forWritingTo: try folder.write(Array("head".utf8), to: "src/big5"))
+    let bigSize: UInt64 = 5 << 30
+    try big.seek(toOffset: bigSize - 4)
+    try big.write(contentsOf: Data("tail".utf8))
+    try big.close()
+
+    let image = folder.path("x.dmg")
+    var options = DMGBuildOptions(source: source.path, output: image, threads: 2)
+    options.applicationsLink = false
+    _ = try DMGBuilder(options: options).build()
+
+    let test = try ProcessRunner.run("7zz", ["t", "-tdmg", image])
+    #expect(
+      test.status == 0 && !String(decoding: test.standardOutput, as: UTF8.self).contains("WARNING"))
+    let value = try ProcessRunner.check(
+      "7zz", ["e", "-y", "-so", image, "src/attr.txt:com.example.test"])
+    #expect(value == Data("hello xattr".utf8))
+    let listing = String(
+      decoding: try ProcessRunner.check("7zz", ["l", "-slt", image]), as: UTF8.self)
+    #expect(listing.contains("Path = src/big5\nFolder = -\nSize = \(bigSize)\n"))
+
+    let partition = folder.path("partition")
+    try ProcessRunner.check("7zz", ["x", "-y", "-tdmg", "-o\(partition)", image, "4.hfs"])
+    let info = String(
+      decoding: try ProcessRunner.check("fshfsinfo", ["-F", "/attr.txt", partition + "/4.hfs"]),
+      as: UTF8.self)
+    #expect(info.contains("Attribute: 1\t: com.example.test"), "\(info)")
+
+    let reader = try DiskImageReader(path: image)
+    let volume = try HFSPlusReader(reader.bytes(of: try #require(reader.hfsPartition)))
+    let entry = try #require(try volume.entries().first { $0.path == "/big5" })
+    #expect(entry.size == Int64(bigSize))
+    #expect(try volume.contents(of: entry, at: 0, count: 4) == Array("head".utf8))
+    #expect(try volume.contents(of: entry, at: Int64(bigSize) - 4, count: 4) == Array("tail".utf8))
+  }
+}
