@@ -68,9 +68,17 @@ let package = Package(
       dependencies: ["SystemSupport", "CZlib", "CBzip2", "CLzma"],
       swiftSettings: strictSettings
     ),
+    // OpenSSL's libcrypto, for digests and CMS verification off Apple platforms.
+    .systemLibrary(
+      name: "COpenSSL", pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
     // The release pipeline: build (stage, HFS+, UDIF), later sign, notarize, staple, verify.
     .target(
-      name: "Distribution", dependencies: ["SystemSupport", "HFSPlus", "DiskImage"],
+      name: "Distribution",
+      dependencies: [
+        "SystemSupport", "HFSPlus", "DiskImage",
+        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.
     .target(
@@ -100,6 +108,10 @@ let package = Package(
       dependencies: [
         "DiskImage", "HFSPlus", "Distribution", "SystemSupport", "ShipyardTestSupport", "shipyard",
       ],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "DistributionTests",
+      dependencies: ["Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(name: "MenusTests", dependencies: ["Menus"], swiftSettings: strictSettings),
     .testTarget(

@@ -71,8 +71,8 @@ package struct BLKXTable: Sendable, Equatable {
         throw DiskImageError.malformed("a blkx entry lacks its mish signature")
       }
       try reader.skip(4)
-      firstSector = Int64(try reader.readInteger(as: UInt64.self))
-      sectorCount = Int64(try reader.readInteger(as: UInt64.self))
+      firstSector = try reader.readOffset()
+      sectorCount = try reader.readOffset()
       try reader.skip(12)
       blockDescriptor = try reader.readInteger()
       try reader.moveTo(72)
@@ -83,10 +83,10 @@ package struct BLKXTable: Sendable, Equatable {
       for _ in 0..<count {
         let rawType = try reader.readInteger(as: UInt32.self)
         let comment = try reader.readInteger(as: UInt32.self)
-        let first = Int64(try reader.readInteger(as: UInt64.self))
-        let sectors = Int64(try reader.readInteger(as: UInt64.self))
-        let offset = Int64(try reader.readInteger(as: UInt64.self))
-        let length = Int64(try reader.readInteger(as: UInt64.self))
+        let first = try reader.readOffset()
+        let sectors = try reader.readOffset()
+        let offset = try reader.readOffset()
+        let length = try reader.readOffset()
         guard let type = ChunkType(rawValue: rawType) else {
           throw DiskImageError.unsupportedChunk(
             "type 0x" + String(rawType, radix: 16, uppercase: true))

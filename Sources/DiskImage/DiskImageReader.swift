@@ -28,20 +28,33 @@ package final class DiskImageReader {
   /// The partitions, in order.
   package let partitions: [Partition]
   private let descriptor: FileDescriptor
+  /// The image file's size.
+  package let fileSize: Int64
+
+  /// The most bytes one chunk may stand for: hdiutil writes 1 MiB, 64 MiB leaves room.
+  static let maximumChunkBytes: Int64 = 64 << 20
 
   /// Opens the image at `path`.
   package init(path: String) throws {
     descriptor = try FileDescriptor.openForReading(path)
     do {
       let size = try descriptor.status().size
+      fileSize = size
       guard size >= Int64(KolyTrailer.size) else {
         throw DiskImageError.notAnImage("\(path) has \(size) bytes")
       }
       trailer = try KolyTrailer(
         try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size))
-      guard trailer.plistLength > 0, trailer.plistOffset + trailer.plistLength <= size else {
+      guard trailer.plistLength > 0, trailer.plistOffset >= 0,
+        trailer.plistOffset + trailer.plistLength <= size
+      else {
         throw DiskImageError.malformed("the resource plist lies outside the file")
       }
+      guard
+        trailer.codeSignatureLength == 0
+          || (trailer.codeSignatureOffset >= 0
+            && trailer.codeSignatureOffset + trailer.codeSignatureLength <= size)
+      else { throw DiskImageError.malformed("the code signature lies outside the file") }
       partitions = try ResourceFork.partitions(
         from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength))
       )
@@ -79,6 +92,12 @@ package final class DiskImageReader {
 
   /// The bytes a chunk stands for.
   package func decode(_ chunk: BLKXChunk) throws -> [UInt8] {
+    guard chunk.sectorCount >= 0, chunk.sectorCount * 512 <= Self.maximumChunkBytes else {
+      throw DiskImageError.malformed("a chunk claims \(chunk.sectorCount) sectors")
+    }
+    guard chunk.compressedLength >= 0, chunk.compressedOffset >= 0,
+      chunk.compressedOffset + chunk.compressedLength <= fileSize
+    else { throw DiskImageError.malformed("a chunk's data lies outside the file") }
     let length = Int(chunk.sectorCount) * 512
     let stored: [UInt8] =
       chunk.compressedLength > 0

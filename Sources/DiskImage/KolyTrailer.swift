@@ -76,13 +76,13 @@ package struct KolyTrailer: Sendable, Equatable {
       else {
         throw DiskImageError.notAnImage("no koly trailer in the last 512 bytes")
       }
-      dataForkLength = Int64(try reader.getInteger(at: 32, as: UInt64.self))
-      plistOffset = Int64(try reader.getInteger(at: 216, as: UInt64.self))
-      plistLength = Int64(try reader.getInteger(at: 224, as: UInt64.self))
-      codeSignatureOffset = Int64(try reader.getInteger(at: 296, as: UInt64.self))
-      codeSignatureLength = Int64(try reader.getInteger(at: 304, as: UInt64.self))
+      dataForkLength = try reader.getOffset(at: 32)
+      plistOffset = try reader.getOffset(at: 216)
+      plistLength = try reader.getOffset(at: 224)
+      codeSignatureOffset = try reader.getOffset(at: 296)
+      codeSignatureLength = try reader.getOffset(at: 304)
       masterChecksum = try reader.getInteger(at: 360)
-      sectorCount = Int64(try reader.getInteger(at: 492, as: UInt64.self))
+      sectorCount = try reader.getOffset(at: 492)
     } catch let error as DiskImageError {
       throw error
     } catch {

@@ -158,7 +158,7 @@ package struct HFSPlusReader {
         modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: nil,
         extents: [])
     }
-    let size = Int64(try record.getInteger(at: 88, as: UInt64.self))
+    let size = try record.getOffset(at: 88)
     let extents = try Self.extents(in: record, forkAt: 88)
     let isLink = mode & 0o170000 == 0o120000
     var target: String?

@@ -45,6 +45,23 @@ package struct ByteReader {
     return T(truncatingIfNeeded: value)
   }
 
+  /// Reads an unsigned 64-bit offset or length at the cursor; a value past `Int64.max` (only a
+  /// damaged structure has one) is an error, not a trap.
+  package mutating func readOffset() throws(ByteReaderError) -> Int64 {
+    let value = try getOffset(at: offset)
+    offset += 8
+    return value
+  }
+
+  /// Reads an unsigned 64-bit offset or length at `position` without moving the cursor.
+  package func getOffset(at position: Int) throws(ByteReaderError) -> Int64 {
+    let value = try getInteger(at: position, as: UInt64.self)
+    guard let result = Int64(exactly: value) else {
+      throw ByteReaderError(offset: position, needed: 8, available: bytes.count)
+    }
+    return result
+  }
+
   /// Reads `count` bytes at the cursor and advances past them.
   package mutating func readBytes(_ count: Int) throws(ByteReaderError) -> ArraySlice<UInt8> {
     let slice = try getBytes(at: offset, count: count)

@@ -1,0 +1,163 @@
+import SystemSupport
+
+/// An embedded signature superblob (`0xfade0cc0`): blobs by slot.
+package struct EmbeddedSignature: Sendable {
+  /// Slots of the superblob's index (`CSSLOT_*`).
+  package enum Slot: UInt32, Sendable {
+    /// `CSSLOT_CODEDIRECTORY`.
+    case codeDirectory = 0
+    /// `CSSLOT_REQUIREMENTS`.
+    case requirements = 2
+    /// `CSSLOT_ALTERNATE_CODEDIRECTORIES`, the first of them.
+    case alternateCodeDirectory = 0x1000
+    /// `CSSLOT_SIGNATURESLOT`: the CMS signature.
+    case signature = 0x10000
+    /// `CSSLOT_TICKETSLOT`: a stapled notarization ticket.
+    case ticket = 0x10002
+  }
+
+  /// The blobs by slot number (each blob's bytes, magic and length included).
+  package let blobs: [UInt32: [UInt8]]
+
+  /// The superblob's magic.
+  package static let magic: UInt32 = 0xFADE_0CC0
+
+  /// Reads a superblob.
+  package init(_ bytes: [UInt8]) throws(SignatureError) {
+    do {
+      let reader = ByteReader(bytes)
+      guard try reader.getInteger(at: 0, as: UInt32.self) == Self.magic else {
+        throw SignatureError.malformed("the signature does not start with the superblob magic 0xfade0cc0")
+      }
+      let length = Int(try reader.getInteger(at: 4, as: UInt32.self))
+      guard length <= bytes.count else { throw SignatureError.malformed("the superblob claims \(length) bytes, the image holds \(bytes.count)") }
+      let count = Int(try reader.getInteger(at: 8, as: UInt32.self))
+      guard length == bytes.count else {
+        throw SignatureError.malformed("the superblob has \(length) bytes but the trailer gives it \(bytes.count)")
+      }
+      var blobs: [UInt32: [UInt8]] = [:]
+      // The blobs follow the index one after another and fill the superblob exactly: no byte of
+      // it goes unexamined.
+      var expectedOffset = 12 + 8 * count
+      for index in 0..<count {
+        let slot: UInt32 = try reader.getInteger(at: 12 + 8 * index)
+        let offset = Int(try reader.getInteger(at: 16 + 8 * index, as: UInt32.self))
+        let blobLength = Int(try reader.getInteger(at: offset + 4, as: UInt32.self))
+        guard blobLength >= 8, offset == expectedOffset, offset + blobLength <= length, blobs[slot] == nil else {
+          throw SignatureError.malformed("blob \(index) (slot \(slot)) is not where the superblob's layout puts it")
+        }
+        blobs[slot] = Array(try reader.getBytes(at: offset, count: blobLength))
+        expectedOffset = offset + blobLength
+      }
+      guard expectedOffset == length else {
+        throw SignatureError.malformed("\(length - expectedOffset) bytes of the superblob belong to no blob")
+      }
+      self.blobs = blobs
+    } catch let error as SignatureError {
+      throw error
+    } catch {
+      throw .malformed("the superblob is truncated: \(error)")
+    }
+  }
+
+  /// The blob in `slot`.
+  package subscript(_ slot: Slot) -> [UInt8]? { blobs[slot.rawValue] }
+}
+
+/// A code directory (`0xfade0c02`): what is signed, and the digests of it.
+package struct CodeDirectory: Sendable {
+  /// The version, such as `0x20100`.
+  package let version: UInt32
+  /// `CS_*` flags (adhoc, runtime…).
+  package let flags: UInt32
+  /// The signing identifier.
+  package let identifier: String
+  /// The team identifier, when the version has one.
+  package let teamIdentifier: String?
+  /// The digest algorithm.
+  package let hashType: DigestAlgorithm
+  /// How many bytes the code digests cover.
+  package let codeLimit: Int64
+  /// The page size in bytes; 0 for one page over everything ("none").
+  package let pageSize: Int
+  /// Code slot digests, in order.
+  package let codeDigests: [[UInt8]]
+  /// Special slot digests by slot number (1 = Info, 2 = Requirements, … 6 = Rep Specific).
+  package let specialDigests: [Int: [UInt8]]
+  /// The blob's bytes.
+  package let bytes: [UInt8]
+
+  /// The magic of a code directory blob.
+  package static let magic: UInt32 = 0xFADE_0C02
+
+  /// Reads a code directory blob.
+  package init(_ bytes: [UInt8]) throws(SignatureError) {
+    self.bytes = bytes
+    do {
+      let reader = ByteReader(bytes)
+      guard try reader.getInteger(at: 0, as: UInt32.self) == Self.magic else {
+        throw SignatureError.malformed("the code directory slot holds no code directory")
+      }
+      version = try reader.getInteger(at: 8)
+      flags = try reader.getInteger(at: 12)
+      let hashOffset = Int(try reader.getInteger(at: 16, as: UInt32.self))
+      let identOffset = Int(try reader.getInteger(at: 20, as: UInt32.self))
+      let specialSlots = Int(try reader.getInteger(at: 24, as: UInt32.self))
+      let codeSlots = Int(try reader.getInteger(at: 28, as: UInt32.self))
+      var limit = Int64(try reader.getInteger(at: 32, as: UInt32.self))
+      let hashSize = Int(try reader.getInteger(at: 36, as: UInt8.self))
+      guard let type = DigestAlgorithm(rawValue: try reader.getInteger(at: 37)) else {
+        throw SignatureError.malformed("unknown digest type \(try reader.getInteger(at: 37, as: UInt8.self))")
+      }
+      hashType = type
+      let pageShift = Int(try reader.getInteger(at: 39, as: UInt8.self))
+      pageSize = pageShift == 0 ? 0 : 1 << pageShift
+      if version >= 0x20300, try reader.getInteger(at: 56, as: UInt64.self) != 0 {
+        limit = Int64(try reader.getInteger(at: 56, as: UInt64.self))
+      }
+      codeLimit = limit
+      identifier = try Self.cString(in: bytes, at: identOffset)
+      if version >= 0x20200, case let teamOffset = Int(try reader.getInteger(at: 48, as: UInt32.self)), teamOffset > 0 {
+        teamIdentifier = try Self.cString(in: bytes, at: teamOffset)
+      } else {
+        teamIdentifier = nil
+      }
+      codeDigests = try (0..<codeSlots).map { Array(try reader.getBytes(at: hashOffset + $0 * hashSize, count: hashSize)) }
+      var special: [Int: [UInt8]] = [:]
+      for slot in 1...max(1, specialSlots) where slot <= specialSlots {
+        special[slot] = Array(try reader.getBytes(at: hashOffset - slot * hashSize, count: hashSize))
+      }
+      specialDigests = special
+    } catch let error as SignatureError {
+      throw error
+    } catch {
+      throw .malformed("the code directory is truncated: \(error)")
+    }
+  }
+
+  static func cString(in bytes: [UInt8], at offset: Int) throws(SignatureError) -> String {
+    guard offset < bytes.count, let end = bytes[offset...].firstIndex(of: 0) else {
+      throw .malformed("a string of the code directory is not terminated")
+    }
+    return String(decoding: bytes[offset..<end], as: UTF8.self)
+  }
+
+  /// The code directory's hash (its digest, as the CMS signature and the ticket name it).
+  package var cdhash: [UInt8] { hashType.digest(bytes) }
+
+  /// Whether the signature is ad hoc (`CS_ADHOC`, no signer).
+  package var isAdHoc: Bool { flags & 0x2 != 0 }
+}
+
+/// A signature that cannot be read.
+package enum SignatureError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A structure of the signature is damaged.
+  case malformed(String)
+
+  /// A sentence naming the problem.
+  package var description: String {
+    switch self {
+    case .malformed(let reason): "damaged code signature: \(reason)"
+    }
+  }
+}
