@@ -112,6 +112,7 @@ let package = Package(
     .testTarget(
       name: "DistributionTests",
       dependencies: ["Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport"],
+      exclude: ["FakeTools"],
       swiftSettings: strictSettings),
     .testTarget(name: "MenusTests", dependencies: ["Menus"], swiftSettings: strictSettings),
     .testTarget(

@@ -57,7 +57,8 @@ package struct CMSSignature: Sendable {
         // version [0] is optional: skip it, then serial, signature algorithm, issuer, validity, subject.
         let rest = tbs.first?.tag == 0xA0 ? Array(tbs.dropFirst()) : tbs
         guard rest.count >= 5 else { throw DERError("a certificate is truncated") }
-        certificates.append(Certificate(subject: try Self.name(rest[4]), issuer: try Self.name(rest[2])))
+        certificates.append(
+          Certificate(subject: try Self.name(rest[4]), issuer: try Self.name(rest[2])))
       }
     }
     self.certificates = certificates
@@ -66,10 +67,14 @@ package struct CMSSignature: Sendable {
     var timestamped = false
     if let signerInfos = fields.last, let signerInfo = try signerInfos.children().first {
       let signerFields = try signerInfo.children()
-      guard signerFields.count >= 5, signerFields[0].tag == 0x02, Array(signerFields[0].content) == [1] else {
+      guard signerFields.count >= 5, signerFields[0].tag == 0x02,
+        Array(signerFields[0].content) == [1]
+      else {
         throw DERError("SignerInfo is not version 1")
       }
-      guard digestAlgorithms.count == 1, digestAlgorithms[0].encoded.elementsEqual(signerFields[2].encoded) else {
+      guard digestAlgorithms.count == 1,
+        digestAlgorithms[0].encoded.elementsEqual(signerFields[2].encoded)
+      else {
         throw DERError("SignedData's digest algorithms are not the signer's")
       }
       // Algorithm identifiers carry NULL parameters or none (crypto libraries ignore them, so they
@@ -77,14 +82,18 @@ package struct CMSSignature: Sendable {
       for algorithm in signerFields where algorithm.tag == 0x30 {
         let parts = try algorithm.children()
         guard parts.first?.objectIdentifier != nil else { continue }
-        guard parts.count == 1 || (parts.count == 2 && parts[1].tag == 0x05 && parts[1].content.isEmpty) else {
+        guard
+          parts.count == 1 || (parts.count == 2 && parts[1].tag == 0x05 && parts[1].content.isEmpty)
+        else {
           throw DERError("an algorithm identifier has parameters")
         }
       }
       for element in signerFields where element.tag == 0xA0 || element.tag == 0xA1 {
         for attribute in try element.children() {
           let parts = try attribute.children()
-          guard let oid = parts.first?.objectIdentifier, parts.count == 2, let value = try parts[1].children().first else { continue }
+          guard let oid = parts.first?.objectIdentifier, parts.count == 2,
+            let value = try parts[1].children().first
+          else { continue }
           switch oid {
           case "1.2.840.113549.1.9.4": digest = Array(value.content)
           case "1.2.840.113549.1.9.5": time = String(decoding: value.content, as: UTF8.self)
@@ -104,7 +113,9 @@ package struct CMSSignature: Sendable {
   /// be checked (no crypto library).
   package func certificatesVerify() -> Bool? {
     #if canImport(COpenSSL)
-    guard let set = try? DERElement.parse(der[...]).children()[1].children()[0].children().first(where: { $0.tag == 0xA0 }),
+    guard
+      let set = try? DERElement.parse(der[...]).children()[1].children()[0].children().first(
+        where: { $0.tag == 0xA0 }),
       let elements = try? set.children()
     else { return true }
     var parsed: [(certificate: OpaquePointer, subject: [UInt8], issuer: [UInt8])] = []
@@ -138,7 +149,8 @@ package struct CMSSignature: Sendable {
   /// A `Name` as its attributes in the certificate's order, such as `CN=…, OU=…, O=…, C=…`.
   static func name(_ element: DERElement) throws(DERError) -> String {
     let labels = [
-      "2.5.4.3": "CN", "2.5.4.11": "OU", "2.5.4.10": "O", "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST",
+      "2.5.4.3": "CN", "2.5.4.11": "OU", "2.5.4.10": "O", "2.5.4.6": "C", "2.5.4.7": "L",
+      "2.5.4.8": "ST",
       "0.9.2342.19200300.100.1.1": "UID", "1.2.840.113549.1.9.1": "emailAddress",
     ]
     var parts: [String] = []
@@ -167,20 +179,26 @@ package struct CMSSignature: Sendable {
       CMSDecoderFinalizeMessage(decoder) == errSecSuccess
     else { return false }
     var status = CMSSignerStatus.unsigned
-    let result = CMSDecoderCopySignerStatus(decoder, 0, SecPolicyCreateBasicX509(), false, &status, nil, nil)
+    let result = CMSDecoderCopySignerStatus(
+      decoder, 0, SecPolicyCreateBasicX509(), false, &status, nil, nil)
     return result == errSecSuccess && status == .valid
     #elseif canImport(COpenSSL)
     defer { ERR_clear_error() }
     return der.withUnsafeBytes { signature in
       content.withUnsafeBytes { signed in
-        guard let input = BIO_new_mem_buf(signature.baseAddress, Int32(signature.count)) else { return false }
+        guard let input = BIO_new_mem_buf(signature.baseAddress, Int32(signature.count)) else {
+          return false
+        }
         defer { BIO_free(input) }
         guard let cms = d2i_CMS_bio(input, nil) else { return false }
         defer { CMS_ContentInfo_free(cms) }
-        guard let detached = BIO_new_mem_buf(signed.baseAddress, Int32(signed.count)) else { return false }
+        guard let detached = BIO_new_mem_buf(signed.baseAddress, Int32(signed.count)) else {
+          return false
+        }
         defer { BIO_free(detached) }
         // The signer's certificate is taken from the signature; its chain is not checked.
-        return CMS_verify(cms, nil, nil, detached, nil, UInt32(CMS_NO_SIGNER_CERT_VERIFY | CMS_BINARY)) == 1
+        return CMS_verify(
+          cms, nil, nil, detached, nil, UInt32(CMS_NO_SIGNER_CERT_VERIFY | CMS_BINARY)) == 1
       }
     }
     #else

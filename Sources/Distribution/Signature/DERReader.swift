@@ -35,15 +35,21 @@ package struct DERElement: Sendable {
     index += 1
     if length & 0x80 != 0 {
       let count = length & 0x7F
-      guard count > 0, count <= 4, index + count <= bytes.endIndex else { throw DERError("a length is malformed") }
+      guard count > 0, count <= 4, index + count <= bytes.endIndex else {
+        throw DERError("a length is malformed")
+      }
       length = 0
       for _ in 0..<count {
         length = length << 8 | Int(bytes[index])
         index += 1
       }
     }
-    guard length <= bytes.endIndex - index else { throw DERError("an element runs past its container") }
-    return DERElement(tag: tag, content: bytes[index..<(index + length)], encoded: bytes[bytes.startIndex..<(index + length)])
+    guard length <= bytes.endIndex - index else {
+      throw DERError("an element runs past its container")
+    }
+    return DERElement(
+      tag: tag, content: bytes[index..<(index + length)],
+      encoded: bytes[bytes.startIndex..<(index + length)])
   }
 
   /// An OBJECT IDENTIFIER's dotted form, such as `2.5.4.3`.
@@ -65,7 +71,11 @@ package struct DERElement: Sendable {
   package var string: String? {
     switch tag {
     case 0x0C, 0x13, 0x16, 0x14, 0x1A: String(decoding: content, as: UTF8.self)
-    case 0x1E: String(decoding: stride(from: content.startIndex, to: content.endIndex - 1, by: 2).map { UInt16(content[$0]) << 8 | UInt16(content[$0 + 1]) }, as: UTF16.self)
+    case 0x1E:
+      String(
+        decoding: stride(from: content.startIndex, to: content.endIndex - 1, by: 2).map {
+          UInt16(content[$0]) << 8 | UInt16(content[$0 + 1])
+        }, as: UTF16.self)
     default: nil
     }
   }

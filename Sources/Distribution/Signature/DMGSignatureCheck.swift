@@ -48,7 +48,9 @@ package struct DMGSignatureCheck: Sendable, Encodable {
     guard trailer.codeSignatureLength > 0 else {
       isSigned = false
       (identifier, teamIdentifier, hashType, flags, cdhash) = (nil, nil, nil, nil, nil)
-      (isAdHoc, certificateChain, isTimestamped, hasStapledTicket, findings) = (false, [], false, false, [])
+      (isAdHoc, certificateChain, isTimestamped, hasStapledTicket, findings) = (
+        false, [], false, false, []
+      )
       return
     }
     isSigned = true
@@ -56,11 +58,21 @@ package struct DMGSignatureCheck: Sendable, Encodable {
     defer { descriptor.close() }
     let size = try descriptor.status().size
     var findings: [Finding] = []
-    let expectedEnd = trailer.codeSignatureOffset + trailer.codeSignatureLength + Int64(KolyTrailer.size)
-    findings.append(Finding(check: "layout", ok: expectedEnd == size && trailer.codeSignatureOffset == trailer.plistOffset + trailer.plistLength,
-      detail: "signature at \(trailer.codeSignatureOffset)+\(trailer.codeSignatureLength), file of \(size) bytes"))
-    let superblob = try EmbeddedSignature(try descriptor.read(at: trailer.codeSignatureOffset, count: Int(trailer.codeSignatureLength)))
-    guard let directoryBytes = superblob[.codeDirectory] else { throw SignatureError.malformed("no code directory") }
+    let expectedEnd =
+      trailer.codeSignatureOffset + trailer.codeSignatureLength + Int64(KolyTrailer.size)
+    findings.append(
+      Finding(
+        check: "layout",
+        ok: expectedEnd == size
+          && trailer.codeSignatureOffset == trailer.plistOffset + trailer.plistLength,
+        detail:
+          "signature at \(trailer.codeSignatureOffset)+\(trailer.codeSignatureLength), file of \(size) bytes"
+      ))
+    let superblob = try EmbeddedSignature(
+      try descriptor.read(at: trailer.codeSignatureOffset, count: Int(trailer.codeSignatureLength)))
+    guard let directoryBytes = superblob[.codeDirectory] else {
+      throw SignatureError.malformed("no code directory")
+    }
     let directory = try CodeDirectory(directoryBytes)
     identifier = directory.identifier
     teamIdentifier = directory.teamIdentifier
@@ -70,25 +82,36 @@ package struct DMGSignatureCheck: Sendable, Encodable {
     isAdHoc = directory.isAdHoc
 
     // The code: one digest over the data fork and plist, up to the signature.
-    findings.append(Finding(check: "code limit", ok: directory.codeLimit == trailer.codeSignatureOffset,
-      detail: "\(directory.codeLimit) bytes covered, signature at \(trailer.codeSignatureOffset)"))
+    findings.append(
+      Finding(
+        check: "code limit", ok: directory.codeLimit == trailer.codeSignatureOffset,
+        detail: "\(directory.codeLimit) bytes covered, signature at \(trailer.codeSignatureOffset)")
+    )
     let pageSize = directory.pageSize == 0 ? Int64(directory.codeLimit) : Int64(directory.pageSize)
-    var digestsMatch = directory.codeDigests.count == Int((directory.codeLimit + pageSize - 1) / max(1, pageSize))
+    var digestsMatch =
+      directory.codeDigests.count == Int((directory.codeLimit + pageSize - 1) / max(1, pageSize))
     for (index, stored) in directory.codeDigests.enumerated() where digestsMatch {
       let start = Int64(index) * pageSize
-      let computed = try Self.digest(descriptor, from: start, count: min(pageSize, directory.codeLimit - start), directory.hashType)
+      let computed = try Self.digest(
+        descriptor, from: start, count: min(pageSize, directory.codeLimit - start),
+        directory.hashType)
       digestsMatch = computed == stored
     }
-    findings.append(Finding(check: "code digest", ok: digestsMatch, detail: "\(directory.codeDigests.count) \(directory.hashType) digest(s) over the image"))
+    findings.append(
+      Finding(
+        check: "code digest", ok: digestsMatch,
+        detail: "\(directory.codeDigests.count) \(directory.hashType) digest(s) over the image"))
 
     // Rep Specific: the trailer as it was when signed (signature offset = plist end, size 0).
     var koly = trailer
     koly.codeSignatureOffset = trailer.plistOffset + trailer.plistLength
     koly.codeSignatureLength = 0
-    let storedKoly = try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size)
+    let storedKoly = try descriptor.read(
+      at: size - Int64(KolyTrailer.size), count: KolyTrailer.size)
     var normalized = storedKoly
     normalized.replaceSubrange(296..<312, with: koly.bytes[296..<312])
-    findings.append(Self.slot(directory, 6, name: "trailer (Rep Specific slot)", covers: normalized))
+    findings.append(
+      Self.slot(directory, 6, name: "trailer (Rep Specific slot)", covers: normalized))
     // Requirements (2), entitlements (5) and DER entitlements (7): a non-zero digest needs its
     // blob, and a blob needs its digest.
     for (slot, name) in [(2, "requirements"), (5, "entitlements"), (7, "DER entitlements")] {
@@ -98,12 +121,18 @@ package struct DMGSignatureCheck: Sendable, Encodable {
       if let blob {
         findings.append(Self.slot(directory, slot, name: "\(name) slot", covers: blob))
       } else if !isEmpty {
-        findings.append(Finding(check: "\(name) slot", ok: false, detail: "the code directory has a digest but the signature no blob"))
+        findings.append(
+          Finding(
+            check: "\(name) slot", ok: false,
+            detail: "the code directory has a digest but the signature no blob"))
       }
     }
     let known: Set<UInt32> = [0, 2, 5, 7, 0x10000, 0x10002]
     for slot in superblob.blobs.keys where !known.contains(slot) {
-      findings.append(Finding(check: "superblob", ok: false, detail: "unexpected blob in slot 0x\(String(slot, radix: 16))"))
+      findings.append(
+        Finding(
+          check: "superblob", ok: false,
+          detail: "unexpected blob in slot 0x\(String(slot, radix: 16))"))
     }
 
     // The CMS signature, when there is one.
@@ -116,14 +145,27 @@ package struct DMGSignatureCheck: Sendable, Encodable {
       let cms = try CMSSignature(der: Array(blob[8...]))
       chain = cms.certificates.map(\.subject)
       timestamped = cms.isTimestamped
-      findings.append(Finding(check: "CMS message digest", ok: cms.messageDigest == directory.hashType.digest(directoryBytes) || cms.messageDigest == DigestAlgorithm.sha256.digest(directoryBytes),
-        detail: "signed digest \(cms.messageDigest?.hex ?? "missing")"))
-      findings.append(Finding(check: "CMS signature", ok: cms.verifies(content: directoryBytes), detail: chain.first ?? "no certificate"))
+      findings.append(
+        Finding(
+          check: "CMS message digest",
+          ok: cms.messageDigest == directory.hashType.digest(directoryBytes)
+            || cms.messageDigest == DigestAlgorithm.sha256.digest(directoryBytes),
+          detail: "signed digest \(cms.messageDigest?.hex ?? "missing")"))
+      findings.append(
+        Finding(
+          check: "CMS signature", ok: cms.verifies(content: directoryBytes),
+          detail: chain.first ?? "no certificate"))
       if let certificatesHold = cms.certificatesVerify() {
-        findings.append(Finding(check: "certificates", ok: certificatesHold, detail: "each certificate's signature against its issuer in the signature (or itself)"))
+        findings.append(
+          Finding(
+            check: "certificates", ok: certificatesHold,
+            detail: "each certificate's signature against its issuer in the signature (or itself)"))
       }
     } else if !directory.isAdHoc {
-      findings.append(Finding(check: "CMS signature", ok: false, detail: "the code directory is not ad hoc but no CMS signature is present"))
+      findings.append(
+        Finding(
+          check: "CMS signature", ok: false,
+          detail: "the code directory is not ad hoc but no CMS signature is present"))
     }
     certificateChain = chain
     isTimestamped = timestamped
@@ -131,11 +173,14 @@ package struct DMGSignatureCheck: Sendable, Encodable {
     self.findings = findings
   }
 
-  private static func digest(_ descriptor: FileDescriptor, from start: Int64, count: Int64, _ algorithm: DigestAlgorithm) throws -> [UInt8] {
+  private static func digest(
+    _ descriptor: FileDescriptor, from start: Int64, count: Int64, _ algorithm: DigestAlgorithm
+  ) throws -> [UInt8] {
     let digest = IncrementalDigest(algorithm)
     var offset = start
     while offset < start + count {
-      let chunk = try descriptor.read(at: offset, count: Int(min(Int64(1 << 20), start + count - offset)))
+      let chunk = try descriptor.read(
+        at: offset, count: Int(min(Int64(1 << 20), start + count - offset)))
       guard !chunk.isEmpty else { break }
       chunk.withUnsafeBytes { digest.update($0) }
       offset += Int64(chunk.count)
@@ -143,9 +188,13 @@ package struct DMGSignatureCheck: Sendable, Encodable {
     return digest.finish()
   }
 
-  private static func slot(_ directory: CodeDirectory, _ slot: Int, name: String, covers bytes: [UInt8]) -> Finding {
+  private static func slot(
+    _ directory: CodeDirectory, _ slot: Int, name: String, covers bytes: [UInt8]
+  ) -> Finding {
     let computed = directory.hashType.digest(bytes)
     let stored = directory.specialDigests[slot]
-    return Finding(check: name, ok: stored == computed, detail: "stored \(stored?.hex ?? "none"), computed \(computed.hex)")
+    return Finding(
+      check: name, ok: stored == computed,
+      detail: "stored \(stored?.hex ?? "none"), computed \(computed.hex)")
   }
 }

@@ -27,13 +27,18 @@ package struct EmbeddedSignature: Sendable {
     do {
       let reader = ByteReader(bytes)
       guard try reader.getInteger(at: 0, as: UInt32.self) == Self.magic else {
-        throw SignatureError.malformed("the signature does not start with the superblob magic 0xfade0cc0")
+        throw SignatureError.malformed(
+          "the signature does not start with the superblob magic 0xfade0cc0")
       }
       let length = Int(try reader.getInteger(at: 4, as: UInt32.self))
-      guard length <= bytes.count else { throw SignatureError.malformed("the superblob claims \(length) bytes, the image holds \(bytes.count)") }
+      guard length <= bytes.count else {
+        throw SignatureError.malformed(
+          "the superblob claims \(length) bytes, the image holds \(bytes.count)")
+      }
       let count = Int(try reader.getInteger(at: 8, as: UInt32.self))
       guard length == bytes.count else {
-        throw SignatureError.malformed("the superblob has \(length) bytes but the trailer gives it \(bytes.count)")
+        throw SignatureError.malformed(
+          "the superblob has \(length) bytes but the trailer gives it \(bytes.count)")
       }
       var blobs: [UInt32: [UInt8]] = [:]
       // The blobs follow the index one after another and fill the superblob exactly: no byte of
@@ -43,14 +48,18 @@ package struct EmbeddedSignature: Sendable {
         let slot: UInt32 = try reader.getInteger(at: 12 + 8 * index)
         let offset = Int(try reader.getInteger(at: 16 + 8 * index, as: UInt32.self))
         let blobLength = Int(try reader.getInteger(at: offset + 4, as: UInt32.self))
-        guard blobLength >= 8, offset == expectedOffset, offset + blobLength <= length, blobs[slot] == nil else {
-          throw SignatureError.malformed("blob \(index) (slot \(slot)) is not where the superblob's layout puts it")
+        guard blobLength >= 8, offset == expectedOffset, offset + blobLength <= length,
+          blobs[slot] == nil
+        else {
+          throw SignatureError.malformed(
+            "blob \(index) (slot \(slot)) is not where the superblob's layout puts it")
         }
         blobs[slot] = Array(try reader.getBytes(at: offset, count: blobLength))
         expectedOffset = offset + blobLength
       }
       guard expectedOffset == length else {
-        throw SignatureError.malformed("\(length - expectedOffset) bytes of the superblob belong to no blob")
+        throw SignatureError.malformed(
+          "\(length - expectedOffset) bytes of the superblob belong to no blob")
       }
       self.blobs = blobs
     } catch let error as SignatureError {
@@ -107,7 +116,8 @@ package struct CodeDirectory: Sendable {
       var limit = Int64(try reader.getInteger(at: 32, as: UInt32.self))
       let hashSize = Int(try reader.getInteger(at: 36, as: UInt8.self))
       guard let type = DigestAlgorithm(rawValue: try reader.getInteger(at: 37)) else {
-        throw SignatureError.malformed("unknown digest type \(try reader.getInteger(at: 37, as: UInt8.self))")
+        throw SignatureError.malformed(
+          "unknown digest type \(try reader.getInteger(at: 37, as: UInt8.self))")
       }
       hashType = type
       let pageShift = Int(try reader.getInteger(at: 39, as: UInt8.self))
@@ -117,15 +127,20 @@ package struct CodeDirectory: Sendable {
       }
       codeLimit = limit
       identifier = try Self.cString(in: bytes, at: identOffset)
-      if version >= 0x20200, case let teamOffset = Int(try reader.getInteger(at: 48, as: UInt32.self)), teamOffset > 0 {
+      if version >= 0x20200,
+        case let teamOffset = Int(try reader.getInteger(at: 48, as: UInt32.self)), teamOffset > 0
+      {
         teamIdentifier = try Self.cString(in: bytes, at: teamOffset)
       } else {
         teamIdentifier = nil
       }
-      codeDigests = try (0..<codeSlots).map { Array(try reader.getBytes(at: hashOffset + $0 * hashSize, count: hashSize)) }
+      codeDigests = try (0..<codeSlots).map {
+        Array(try reader.getBytes(at: hashOffset + $0 * hashSize, count: hashSize))
+      }
       var special: [Int: [UInt8]] = [:]
       for slot in 1...max(1, specialSlots) where slot <= specialSlots {
-        special[slot] = Array(try reader.getBytes(at: hashOffset - slot * hashSize, count: hashSize))
+        special[slot] = Array(
+          try reader.getBytes(at: hashOffset - slot * hashSize, count: hashSize))
       }
       specialDigests = special
     } catch let error as SignatureError {

@@ -1,9 +1,10 @@
+package import SystemSupport
+
 #if canImport(CommonCrypto)
 import CommonCrypto
 #elseif canImport(COpenSSL)
 import COpenSSL
 #endif
-package import SystemSupport
 
 /// A digest computed over bytes read in pieces, such as a whole disk image.
 package final class IncrementalDigest {
@@ -48,7 +49,8 @@ package final class IncrementalDigest {
     #if canImport(CommonCrypto)
     switch algorithm {
     case .sha1: CC_SHA1_Update(&sha1, bytes.baseAddress, CC_LONG(bytes.count))
-    case .sha256, .sha256Truncated: CC_SHA256_Update(&sha256, bytes.baseAddress, CC_LONG(bytes.count))
+    case .sha256, .sha256Truncated:
+      CC_SHA256_Update(&sha256, bytes.baseAddress, CC_LONG(bytes.count))
     case .sha384: CC_SHA384_Update(&sha384, bytes.baseAddress, CC_LONG(bytes.count))
     }
     #else
@@ -65,7 +67,8 @@ package final class IncrementalDigest {
     case .sha256, .sha256Truncated: CC_SHA256_Final(&out, &sha256)
     case .sha384: CC_SHA384_Final(&out, &sha384)
     }
-    let length = [DigestAlgorithm.sha1: 20, .sha256: 32, .sha256Truncated: 20, .sha384: 48][algorithm] ?? 32
+    let length =
+      [DigestAlgorithm.sha1: 20, .sha256: 32, .sha256Truncated: 20, .sha384: 48][algorithm] ?? 32
     return Array(out.prefix(length))
     #else
     var length: UInt32 = 0
@@ -75,7 +78,9 @@ package final class IncrementalDigest {
   }
 
   /// The digest of the first `count` bytes of a file, read 1 MiB at a time.
-  package static func digest(of descriptor: FileDescriptor, count: Int64, algorithm: DigestAlgorithm) throws -> [UInt8] {
+  package static func digest(
+    of descriptor: FileDescriptor, count: Int64, algorithm: DigestAlgorithm
+  ) throws -> [UInt8] {
     let digest = IncrementalDigest(algorithm)
     var offset: Int64 = 0
     while offset < count {

@@ -32,7 +32,8 @@ struct DMGVerifyCommand: ShipyardCommand {
     let scanner = ArgumentScanner(command: Self.path, options: [.flag("--json")])
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else {
-      throw scanner.usage(scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
+      throw scanner.usage(
+        scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
     }
     image = scanned.positionals[0]
     json = scanned.has("--json")
@@ -45,7 +46,9 @@ struct DMGVerifyCommand: ShipyardCommand {
     let signature: DMGSignatureCheck
     var valid: Bool { checksumsOK && signature.isSigned && signature.isValid }
 
-    enum CodingKeys: String, CodingKey { case image, checksumsOK, damagedPartitions, signature, valid }
+    enum CodingKeys: String, CodingKey {
+      case image, checksumsOK, damagedPartitions, signature, valid
+    }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -62,7 +65,9 @@ struct DMGVerifyCommand: ShipyardCommand {
     do {
       let reader = try DiskImageReader(path: image)
       let damaged = reader.partitions.filter { reader.check($0) != .ok }.map(\.name)
-      report = Report(image: image, checksumsOK: damaged.isEmpty, damagedPartitions: damaged, signature: try DMGSignatureCheck(path: image))
+      report = Report(
+        image: image, checksumsOK: damaged.isEmpty, damagedPartitions: damaged,
+        signature: try DMGSignatureCheck(path: image))
     } catch {
       throw .failure("\(image): \(error)")
     }
@@ -77,7 +82,10 @@ struct DMGVerifyCommand: ShipyardCommand {
     } catch {
       throw .failure("cannot write the report: \(error)")
     }
-    if !report.checksumsOK { throw .failure("\(image): damaged partitions: \(report.damagedPartitions.joined(separator: ", "))") }
+    if !report.checksumsOK {
+      throw .failure(
+        "\(image): damaged partitions: \(report.damagedPartitions.joined(separator: ", "))")
+    }
     if !report.signature.isSigned { throw .failure("\(image) is not signed") }
     if let failed = report.signature.findings.first(where: { !$0.ok }) {
       throw .failure("\(image): the signature does not hold: \(failed.check) (\(failed.detail))")
@@ -87,14 +95,21 @@ struct DMGVerifyCommand: ShipyardCommand {
   static func text(_ report: Report) -> String {
     let signature = report.signature
     var lines = ["Image: \(report.image)", "Checksums: \(report.checksumsOK ? "OK" : "DAMAGED")"]
-    guard signature.isSigned else { return (lines + ["Signature: none (unsigned)"]).joined(separator: "\n") }
-    lines.append("Signature: \(signature.isAdHoc ? "ad hoc" : "signed"), identifier \(signature.identifier ?? "?")"
-      + (signature.teamIdentifier.map { ", team \($0)" } ?? ""))
-    lines.append("  digest \(signature.hashType ?? "?"), flags \(signature.flags ?? "?"), cdhash \(signature.cdhash ?? "?")")
+    guard signature.isSigned else {
+      return (lines + ["Signature: none (unsigned)"]).joined(separator: "\n")
+    }
+    lines.append(
+      "Signature: \(signature.isAdHoc ? "ad hoc" : "signed"), identifier \(signature.identifier ?? "?")"
+        + (signature.teamIdentifier.map { ", team \($0)" } ?? ""))
+    lines.append(
+      "  digest \(signature.hashType ?? "?"), flags \(signature.flags ?? "?"), cdhash \(signature.cdhash ?? "?")"
+    )
     for (index, subject) in signature.certificateChain.enumerated() {
       lines.append("  certificate \(index): \(subject)")
     }
-    lines.append("  timestamp: \(signature.isTimestamped ? "yes" : "no"); notarization ticket stapled: \(signature.hasStapledTicket ? "yes" : "no")")
+    lines.append(
+      "  timestamp: \(signature.isTimestamped ? "yes" : "no"); notarization ticket stapled: \(signature.hasStapledTicket ? "yes" : "no")"
+    )
     for finding in signature.findings {
       lines.append("  \(finding.ok ? "ok  " : "FAIL") \(finding.check): \(finding.detail)")
     }

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Apple's tools, as Apple's documentation spells them: `codesign`, `xcrun notarytool`,
+/// `xcrun stapler` and `spctl` (macOS only).
+package struct AppleEngine: SigningEngine {
+  package let name = "apple"
+  let runner: ToolRunner
+
+  /// Makes the engine.
+  package init(runner: ToolRunner) { self.runner = runner }
+
+  package func sign(_ image: String, identity: SigningIdentity) async throws {
+    guard case .keychain(let name, let keychain) = identity else {
+      throw PipelineError.invalidOptions("codesign signs with a keychain identity (--identity), not a certificate file")
+    }
+    _ = try await check(runner, "codesign", ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
+    _ = try await check(runner, "codesign", ["--verify", "--strict", "--verbose=2", image])
+  }
+
+  /// notarytool's credential arguments. The app-specific password goes on notarytool's command
+  /// line (visible to the same user in `ps`): prefer a keychain profile.
+  func arguments(for credentials: NotaryCredentials) -> (arguments: [String], secrets: [Secret]) {
+    switch credentials {
+    case .keychainProfile(let profile): (["--keychain-profile", profile], [])
+    case .appleID(let appleID, let teamID, let password):
+      (["--apple-id", appleID, "--team-id", teamID, "--password", password.value], [password])
+    case .apiKey(let path, let keyID, let issuer):
+      (["--key", path] + (keyID.map { ["--key-id", $0] } ?? []) + (issuer.map { ["--issuer", $0] } ?? []), [])
+    }
+  }
+
+  private func notarytool(_ arguments: [String], _ credentials: NotaryCredentials) async throws -> [String: Any] {
+    let (credentialArguments, secrets) = self.arguments(for: credentials)
+    let output = try await check(runner, "xcrun", ["notarytool"] + arguments + ["--output-format", "json"] + credentialArguments, secrets: secrets)
+    guard let object = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] else {
+      throw PipelineError.unexpectedOutput("notarytool \(arguments.first ?? "") printed no JSON object")
+    }
+    return object
+  }
+
+  package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
+    let reply = try await notarytool(["submit", image], credentials)
+    guard let id = reply["id"] as? String else { throw PipelineError.unexpectedOutput("notarytool submit gave no submission id") }
+    return id
+  }
+
+  package func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus {
+    let reply = try await notarytool(["info", submissionID], credentials)
+    guard let status = reply["status"] as? String else { throw PipelineError.unexpectedOutput("notarytool info gave no status") }
+    return NotaryStatus(name: status)
+  }
+
+  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String] {
+    NotaryLog.issues(in: try await notarytool(["log", submissionID], credentials))
+  }
+
+  package func staple(_ image: String) async throws {
+    _ = try await check(runner, "xcrun", ["stapler", "staple", image])
+    _ = try await check(runner, "xcrun", ["stapler", "validate", image])
+  }
+
+  package func assess(_ image: String) async throws -> String? {
+    let output = try await runner.run("spctl", ["-a", "-t", "open", "--context", "context:primary-signature", "-v", image])
+    return (output.standardError + output.standardOutput).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// Reads the issues of a notary log (the JSON notarytool and the Notary API return).
+enum NotaryLog {
+  static func issues(in log: [String: Any]) -> [String] {
+    let issues = (log["issues"] as? [[String: Any]]) ?? []
+    let lines = issues.map { issue in
+      let path = issue["path"] as? String ?? ""
+      let message = issue["message"] as? String ?? "(no message)"
+      let severity = issue["severity"] as? String ?? "error"
+      return "\(severity): \(path.isEmpty ? "" : "\(path): ")\(message)"
+    }
+    if lines.isEmpty, let summary = log["statusSummary"] as? String { return [summary] }
+    return lines
+  }
+}

@@ -1,0 +1,127 @@
+package import Foundation
+import SystemSupport
+
+/// Notarizes an image without hanging: submits it, records the submission in a state file beside
+/// the image, then polls with a bounded timeout and backoff. Rerunning on the same image resumes
+/// the recorded submission instead of submitting again.
+package struct Notarizer: Sendable {
+  /// What is recorded beside the image (`<image>.notarization.json`).
+  package struct State: Codable, Equatable, Sendable {
+    /// The submission's ID.
+    package var submissionID: String
+    /// The engine that submitted it.
+    package var engine: String
+    /// The SHA-256 of the image submitted: a rebuilt image is submitted afresh.
+    package var imageSHA256: String
+    /// The last status seen.
+    package var status: String
+  }
+
+  let engine: any SigningEngine
+  let credentials: NotaryCredentials
+  let clock: PipelineClock
+  /// The longest wait, in seconds.
+  let timeout: TimeInterval
+  /// The first wait between polls; it grows by half each time, up to a minute.
+  let initialInterval: TimeInterval
+
+  /// Makes a notarizer.
+  package init(
+    engine: any SigningEngine, credentials: NotaryCredentials, clock: PipelineClock = .live, timeout: TimeInterval = 3600,
+    initialInterval: TimeInterval = 10
+  ) {
+    self.engine = engine
+    self.credentials = credentials
+    self.clock = clock
+    self.timeout = timeout
+    self.initialInterval = initialInterval
+  }
+
+  /// The state file for `image`.
+  package static func statePath(for image: String) -> String { image + ".notarization.json" }
+
+  /// Notarizes `image`; `progress` receives each status seen and the seconds waited.
+  ///
+  /// - Returns: The accepted submission's ID.
+  /// - Throws: ``PipelineError/notarizationTimedOut(submissionID:waited:)`` after `timeout`
+  ///   (the state file stays, so a rerun resumes), or
+  ///   ``PipelineError/notarizationRejected(submissionID:status:issues:)`` with the log's issues.
+  package func notarize(_ image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil) async throws -> String {
+    let descriptor = try FileDescriptor.openForReading(image)
+    defer { descriptor.close() }
+    let digest = try IncrementalDigest.digest(of: descriptor, count: Int64.max, algorithm: .sha256).hex
+    let statePath = Self.statePath(for: image)
+    var state: State
+    if let saved = try? JSONDecoder().decode(State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),
+      saved.engine == engine.name, saved.imageSHA256 == digest
+    {
+      state = saved
+      if state.status == NotaryStatus.accepted.name { return state.submissionID }
+    } else {
+      let id = try await engine.submit(image, credentials: credentials)
+      state = State(submissionID: id, engine: engine.name, imageSHA256: digest, status: NotaryStatus.inProgress.name)
+      try Self.save(state, to: statePath)
+    }
+    let start = clock.now()
+    var interval = initialInterval
+    while true {
+      let status = try await engine.status(of: state.submissionID, credentials: credentials)
+      let waited = Int(clock.now() - start)
+      progress?(state.submissionID, status, waited)
+      state.status = status.name
+      try Self.save(state, to: statePath)
+      switch status {
+      case .accepted:
+        return state.submissionID
+      case .invalid, .rejected:
+        let issues = (try? await engine.issues(of: state.submissionID, credentials: credentials)) ?? []
+        throw PipelineError.notarizationRejected(submissionID: state.submissionID, status: status.name, issues: issues)
+      case .inProgress, .other:
+        guard clock.now() - start + interval <= timeout else {
+          throw PipelineError.notarizationTimedOut(submissionID: state.submissionID, waited: waited)
+        }
+        try await clock.sleep(interval)
+        interval = min(60, interval * 1.5)
+      }
+    }
+  }
+
+  static func save(_ state: State, to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try AtomicOutputFile.write(to: path) { descriptor in
+      try encoder.encode(state).withUnsafeBytes { try descriptor.writeAll($0) }
+    }
+  }
+}
+
+/// Staples with a short bounded retry: right after acceptance the ticket may not be published yet
+/// ("Record not found", Error 65).
+package struct TicketStapler: Sendable {
+  let engine: any SigningEngine
+  let clock: PipelineClock
+  let attempts: Int
+  let delay: TimeInterval
+
+  /// Makes a stapler.
+  package init(engine: any SigningEngine, clock: PipelineClock = .live, attempts: Int = 6, delay: TimeInterval = 10) {
+    self.engine = engine
+    self.clock = clock
+    self.attempts = max(1, attempts)
+    self.delay = delay
+  }
+
+  /// Staples the ticket to `image`, retrying only while the ticket is not found.
+  package func staple(_ image: String) async throws {
+    for attempt in 1...attempts {
+      do {
+        return try await engine.staple(image)
+      } catch let error as PipelineError {
+        guard attempt < attempts, case .toolFailed(_, _, let output) = error,
+          output.contains("Record not found") || output.contains("Error 65") || output.contains("Could not find ticket")
+        else { throw error }
+        try await clock.sleep(delay)
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// rcodesign (apple-platform-rs), on any OS: signs with a certificate file, notarizes with an App
+/// Store Connect API key through Apple's Notary API, staples. It cannot ask Gatekeeper.
+package struct RCodesignEngine: SigningEngine {
+  package let name = "rcodesign"
+  let runner: ToolRunner
+
+  /// Makes the engine.
+  package init(runner: ToolRunner) { self.runner = runner }
+
+  package func sign(_ image: String, identity: SigningIdentity) async throws {
+    let arguments: [String] =
+      switch identity {
+      case .p12(let path, let passwordFile): ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
+      case .pem(let path): ["--pem-file", path]
+      case .keychain:
+        throw PipelineError.invalidOptions("rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity")
+      }
+    _ = try await check(runner, "rcodesign", ["sign"] + arguments + [image])
+  }
+
+  /// rcodesign notarizes with an API key only; an Apple ID with an app-specific password, or a
+  /// keychain profile, is a clear error.
+  func keyArguments(_ credentials: NotaryCredentials) throws -> [String] {
+    switch credentials {
+    case .apiKey(let path, _, _): return ["--api-key-path", path]
+    case .appleID, .keychainProfile:
+      throw PipelineError.invalidOptions(
+        "rcodesign notarizes with an App Store Connect API key only (--key, made by `rcodesign encode-app-store-connect-api-key`); "
+          + "it takes no Apple ID, app-specific password or keychain profile")
+    }
+  }
+
+  package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
+    let output = try await check(runner, "rcodesign", ["notary-submit"] + (try keyArguments(credentials)) + [image])
+    guard let id = Self.submissionID(in: output.standardError + output.standardOutput) else {
+      throw PipelineError.unexpectedOutput("rcodesign notary-submit printed no submission ID")
+    }
+    return id
+  }
+
+  /// The submission's status: a one-second `notary-wait`, whose output names the status.
+  package func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus {
+    let output = try await runner.run(
+      "rcodesign", ["notary-wait"] + (try keyArguments(credentials)) + ["--max-wait-seconds", "1", submissionID])
+    let text = output.standardError + output.standardOutput
+    if text.contains("Invalid") { return .invalid }
+    if text.contains("Rejected") { return .rejected }
+    if output.status == 0, text.contains("Accepted") { return .accepted }
+    if text.contains("time limit") || text.contains("In Progress") { return .inProgress }
+    throw PipelineError.toolFailed(command: "rcodesign notary-wait \(submissionID)", status: output.status, output: text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String] {
+    let output = try await check(runner, "rcodesign", ["notary-log"] + (try keyArguments(credentials)) + [submissionID])
+    guard let start = output.standardOutput.firstIndex(of: "{"),
+      let log = try? JSONSerialization.jsonObject(with: Data(output.standardOutput[start...].utf8)) as? [String: Any]
+    else { return [output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)] }
+    return NotaryLog.issues(in: log)
+  }
+
+  package func staple(_ image: String) async throws {
+    _ = try await check(runner, "rcodesign", ["staple", image])
+  }
+
+  package func assess(_ image: String) async throws -> String? { nil }
+
+  /// The UUID after "submission ID" in rcodesign's output.
+  static func submissionID(in text: String) -> String? {
+    guard let range = text.range(of: "submission ID: ") else { return nil }
+    let id = text[range.upperBound...].prefix { $0.isHexDigit || $0 == "-" }
+    return id.count >= 32 ? String(id) : nil
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Who signs: a keychain identity for Apple's `codesign`, or a certificate file for rcodesign.
+package enum SigningIdentity: Sendable, Equatable {
+  /// A keychain identity name, such as `Developer ID Application: Example (TEAMID)`.
+  case keychain(name: String, keychain: String?)
+  /// A PKCS#12 file and the file holding its password.
+  case p12(path: String, passwordFile: String?)
+  /// A PEM file holding the certificate and its private key.
+  case pem(path: String)
+}
+
+/// How to reach Apple's notary service.
+package enum NotaryCredentials: Sendable, Equatable {
+  /// A profile stored with `xcrun notarytool store-credentials`.
+  case keychainProfile(String)
+  /// An Apple ID, its team, and an app-specific password.
+  case appleID(appleID: String, teamID: String, password: Secret)
+  /// An App Store Connect API key: the key file, its ID and the issuer.
+  case apiKey(path: String, keyID: String?, issuer: String?)
+}
+
+/// A notarization submission's status, as Apple names it.
+package enum NotaryStatus: Equatable, Sendable {
+  case inProgress
+  case accepted
+  case invalid
+  case rejected
+  case other(String)
+
+  /// Apple's word for the status.
+  package var name: String {
+    switch self {
+    case .inProgress: "In Progress"
+    case .accepted: "Accepted"
+    case .invalid: "Invalid"
+    case .rejected: "Rejected"
+    case .other(let name): name
+    }
+  }
+
+  package init(name: String) {
+    switch name.lowercased() {
+    case "in progress": self = .inProgress
+    case "accepted": self = .accepted
+    case "invalid": self = .invalid
+    case "rejected": self = .rejected
+    default: self = .other(name)
+    }
+  }
+}
+
+/// The tools that sign, notarize, staple and assess a disk image.
+package protocol SigningEngine: Sendable {
+  /// `apple` or `rcodesign`.
+  var name: String { get }
+  /// Signs the image with `identity` and checks the signature.
+  func sign(_ image: String, identity: SigningIdentity) async throws
+  /// Uploads the image for notarization; returns the submission ID.
+  func submit(_ image: String, credentials: NotaryCredentials) async throws -> String
+  /// The submission's status now.
+  func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus
+  /// The issues of a finished submission's log.
+  func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String]
+  /// Staples the ticket to the image (and validates it where the tools can).
+  func staple(_ image: String) async throws
+  /// Gatekeeper's verdict, where it can be asked (macOS); `nil` elsewhere.
+  func assess(_ image: String) async throws -> String?
+}
+
+extension SigningEngine {
+  /// Runs a tool; a non-zero exit is a ``PipelineError/toolFailed(command:status:output:)`` with
+  /// every secret in `secrets` redacted from the command and the output.
+  func check(_ runner: ToolRunner, _ executable: String, _ arguments: [String], secrets: [Secret] = []) async throws -> ToolOutput {
+    let output = try await runner.run(executable, arguments)
+    guard output.status == 0 else {
+      let redact = { (text: String) in secrets.reduce(text) { $1.redact($0) } }
+      let command = redact(([executable] + arguments).joined(separator: " "))
+      let message = redact((output.standardError + output.standardOutput).trimmingCharacters(in: .whitespacesAndNewlines))
+      throw PipelineError.toolFailed(command: command, status: output.status, output: message)
+    }
+    return output
+  }
+}
