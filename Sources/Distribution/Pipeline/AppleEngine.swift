@@ -11,9 +11,12 @@ package struct AppleEngine: SigningEngine {
 
   package func sign(_ image: String, identity: SigningIdentity) async throws {
     guard case .keychain(let name, let keychain) = identity else {
-      throw PipelineError.invalidOptions("codesign signs with a keychain identity (--identity), not a certificate file")
+      throw PipelineError.invalidOptions(
+        "codesign signs with a keychain identity (--identity), not a certificate file")
     }
-    _ = try await check(runner, "codesign", ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
+    _ = try await check(
+      runner, "codesign",
+      ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
     _ = try await check(runner, "codesign", ["--verify", "--strict", "--verbose=2", image])
   }
 
@@ -25,32 +28,54 @@ package struct AppleEngine: SigningEngine {
     case .appleID(let appleID, let teamID, let password):
       (["--apple-id", appleID, "--team-id", teamID, "--password", password.value], [password])
     case .apiKey(let path, let keyID, let issuer):
-      (["--key", path] + (keyID.map { ["--key-id", $0] } ?? []) + (issuer.map { ["--issuer", $0] } ?? []), [])
+      (
+        ["--key", path] + (keyID.map { ["--key-id", $0] } ?? [])
+          + (issuer.map { ["--issuer", $0] } ?? []), []
+      )
     }
   }
 
-  private func notarytool(_ arguments: [String], _ credentials: NotaryCredentials) async throws -> [String: Any] {
+  private func notarytool(_ arguments: [String], _ credentials: NotaryCredentials) async throws
+    -> [String: Any]
+  {
     let (credentialArguments, secrets) = self.arguments(for: credentials)
-    let output = try await check(runner, "xcrun", ["notarytool"] + arguments + ["--output-format", "json"] + credentialArguments, secrets: secrets)
-    guard let object = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] else {
-      throw PipelineError.unexpectedOutput("notarytool \(arguments.first ?? "") printed no JSON object")
+    let output = try await check(
+      runner, "xcrun",
+      ["notarytool"] + arguments + ["--output-format", "json"] + credentialArguments,
+      secrets: secrets)
+    guard
+      let object = try? JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8))
+        as? [String: Any]
+    else {
+      throw PipelineError.unexpectedOutput(
+        "notarytool \(arguments.first ?? "") printed no JSON object")
     }
     return object
   }
 
+  package func validate(_ credentials: NotaryCredentials) throws {}
+
   package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
     let reply = try await notarytool(["submit", image], credentials)
-    guard let id = reply["id"] as? String else { throw PipelineError.unexpectedOutput("notarytool submit gave no submission id") }
+    guard let id = reply["id"] as? String else {
+      throw PipelineError.unexpectedOutput("notarytool submit gave no submission id")
+    }
     return id
   }
 
-  package func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus {
+  package func status(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotaryStatus
+  {
     let reply = try await notarytool(["info", submissionID], credentials)
-    guard let status = reply["status"] as? String else { throw PipelineError.unexpectedOutput("notarytool info gave no status") }
+    guard let status = reply["status"] as? String else {
+      throw PipelineError.unexpectedOutput("notarytool info gave no status")
+    }
     return NotaryStatus(name: status)
   }
 
-  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String] {
+  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> [String]
+  {
     NotaryLog.issues(in: try await notarytool(["log", submissionID], credentials))
   }
 
@@ -60,8 +85,10 @@ package struct AppleEngine: SigningEngine {
   }
 
   package func assess(_ image: String) async throws -> String? {
-    let output = try await runner.run("spctl", ["-a", "-t", "open", "--context", "context:primary-signature", "-v", image])
-    return (output.standardError + output.standardOutput).trimmingCharacters(in: .whitespacesAndNewlines)
+    let output = try await runner.run(
+      "spctl", ["-a", "-t", "open", "--context", "context:primary-signature", "-v", image])
+    return (output.standardError + output.standardOutput).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 }
 

@@ -27,7 +27,8 @@ package struct Notarizer: Sendable {
 
   /// Makes a notarizer.
   package init(
-    engine: any SigningEngine, credentials: NotaryCredentials, clock: PipelineClock = .live, timeout: TimeInterval = 3600,
+    engine: any SigningEngine, credentials: NotaryCredentials, clock: PipelineClock = .live,
+    timeout: TimeInterval = 3600,
     initialInterval: TimeInterval = 10
   ) {
     self.engine = engine
@@ -46,20 +47,27 @@ package struct Notarizer: Sendable {
   /// - Throws: ``PipelineError/notarizationTimedOut(submissionID:waited:)`` after `timeout`
   ///   (the state file stays, so a rerun resumes), or
   ///   ``PipelineError/notarizationRejected(submissionID:status:issues:)`` with the log's issues.
-  package func notarize(_ image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil) async throws -> String {
+  package func notarize(
+    _ image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
+  ) async throws -> String {
+    try engine.validate(credentials)
     let descriptor = try FileDescriptor.openForReading(image)
     defer { descriptor.close() }
-    let digest = try IncrementalDigest.digest(of: descriptor, count: Int64.max, algorithm: .sha256).hex
+    let digest = try IncrementalDigest.digest(of: descriptor, count: Int64.max, algorithm: .sha256)
+      .hex
     let statePath = Self.statePath(for: image)
     var state: State
-    if let saved = try? JSONDecoder().decode(State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),
+    if let saved = try? JSONDecoder().decode(
+      State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),
       saved.engine == engine.name, saved.imageSHA256 == digest
     {
       state = saved
       if state.status == NotaryStatus.accepted.name { return state.submissionID }
     } else {
       let id = try await engine.submit(image, credentials: credentials)
-      state = State(submissionID: id, engine: engine.name, imageSHA256: digest, status: NotaryStatus.inProgress.name)
+      state = State(
+        submissionID: id, engine: engine.name, imageSHA256: digest,
+        status: NotaryStatus.inProgress.name)
       try Self.save(state, to: statePath)
     }
     let start = clock.now()
@@ -74,8 +82,10 @@ package struct Notarizer: Sendable {
       case .accepted:
         return state.submissionID
       case .invalid, .rejected:
-        let issues = (try? await engine.issues(of: state.submissionID, credentials: credentials)) ?? []
-        throw PipelineError.notarizationRejected(submissionID: state.submissionID, status: status.name, issues: issues)
+        let issues =
+          (try? await engine.issues(of: state.submissionID, credentials: credentials)) ?? []
+        throw PipelineError.notarizationRejected(
+          submissionID: state.submissionID, status: status.name, issues: issues)
       case .inProgress, .other:
         guard clock.now() - start + interval <= timeout else {
           throw PipelineError.notarizationTimedOut(submissionID: state.submissionID, waited: waited)
@@ -104,7 +114,10 @@ package struct TicketStapler: Sendable {
   let delay: TimeInterval
 
   /// Makes a stapler.
-  package init(engine: any SigningEngine, clock: PipelineClock = .live, attempts: Int = 6, delay: TimeInterval = 10) {
+  package init(
+    engine: any SigningEngine, clock: PipelineClock = .live, attempts: Int = 6,
+    delay: TimeInterval = 10
+  ) {
     self.engine = engine
     self.clock = clock
     self.attempts = max(1, attempts)
@@ -118,7 +131,8 @@ package struct TicketStapler: Sendable {
         return try await engine.staple(image)
       } catch let error as PipelineError {
         guard attempt < attempts, case .toolFailed(_, _, let output) = error,
-          output.contains("Record not found") || output.contains("Error 65") || output.contains("Could not find ticket")
+          output.contains("Record not found") || output.contains("Error 65")
+            || output.contains("Could not find ticket")
         else { throw error }
         try await clock.sleep(delay)
       }

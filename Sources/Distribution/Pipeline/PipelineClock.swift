@@ -8,7 +8,10 @@ package struct PipelineClock: Sendable {
   package var sleep: @Sendable (_ seconds: TimeInterval) async throws -> Void
 
   /// Makes a clock from its two operations.
-  package init(now: @escaping @Sendable () -> TimeInterval, sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void) {
+  package init(
+    now: @escaping @Sendable () -> TimeInterval,
+    sleep: @escaping @Sendable (_ seconds: TimeInterval) async throws -> Void
+  ) {
     self.now = now
     self.sleep = sleep
   }

@@ -26,7 +26,8 @@ package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible 
     case .notarizationTimedOut(let id, let waited):
       "notarization of submission \(id) is still in progress after \(waited) s; run the same command again to keep waiting"
     case .notarizationRejected(let id, let status, let issues):
-      "notarization of submission \(id) ended \(status)" + (issues.isEmpty ? "" : ":\n  " + issues.joined(separator: "\n  "))
+      "notarization of submission \(id) ended \(status)"
+        + (issues.isEmpty ? "" : ":\n  " + issues.joined(separator: "\n  "))
     case .unexpectedOutput(let detail): "unexpected tool output: \(detail)"
     }
   }

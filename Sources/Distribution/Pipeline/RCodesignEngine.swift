@@ -12,10 +12,12 @@ package struct RCodesignEngine: SigningEngine {
   package func sign(_ image: String, identity: SigningIdentity) async throws {
     let arguments: [String] =
       switch identity {
-      case .p12(let path, let passwordFile): ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
+      case .p12(let path, let passwordFile):
+        ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
       case .pem(let path): ["--pem-file", path]
       case .keychain:
-        throw PipelineError.invalidOptions("rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity")
+        throw PipelineError.invalidOptions(
+          "rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity")
       }
     _ = try await check(runner, "rcodesign", ["sign"] + arguments + [image])
   }
@@ -32,8 +34,13 @@ package struct RCodesignEngine: SigningEngine {
     }
   }
 
+  package func validate(_ credentials: NotaryCredentials) throws {
+    _ = try keyArguments(credentials)
+  }
+
   package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
-    let output = try await check(runner, "rcodesign", ["notary-submit"] + (try keyArguments(credentials)) + [image])
+    let output = try await check(
+      runner, "rcodesign", ["notary-submit"] + (try keyArguments(credentials)) + [image])
     guard let id = Self.submissionID(in: output.standardError + output.standardOutput) else {
       throw PipelineError.unexpectedOutput("rcodesign notary-submit printed no submission ID")
     }
@@ -41,21 +48,30 @@ package struct RCodesignEngine: SigningEngine {
   }
 
   /// The submission's status: a one-second `notary-wait`, whose output names the status.
-  package func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus {
+  package func status(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotaryStatus
+  {
     let output = try await runner.run(
-      "rcodesign", ["notary-wait"] + (try keyArguments(credentials)) + ["--max-wait-seconds", "1", submissionID])
+      "rcodesign",
+      ["notary-wait"] + (try keyArguments(credentials)) + ["--max-wait-seconds", "1", submissionID])
     let text = output.standardError + output.standardOutput
     if text.contains("Invalid") { return .invalid }
     if text.contains("Rejected") { return .rejected }
     if output.status == 0, text.contains("Accepted") { return .accepted }
     if text.contains("time limit") || text.contains("In Progress") { return .inProgress }
-    throw PipelineError.toolFailed(command: "rcodesign notary-wait \(submissionID)", status: output.status, output: text.trimmingCharacters(in: .whitespacesAndNewlines))
+    throw PipelineError.toolFailed(
+      command: "rcodesign notary-wait \(submissionID)", status: output.status,
+      output: text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String] {
-    let output = try await check(runner, "rcodesign", ["notary-log"] + (try keyArguments(credentials)) + [submissionID])
+  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> [String]
+  {
+    let output = try await check(
+      runner, "rcodesign", ["notary-log"] + (try keyArguments(credentials)) + [submissionID])
     guard let start = output.standardOutput.firstIndex(of: "{"),
-      let log = try? JSONSerialization.jsonObject(with: Data(output.standardOutput[start...].utf8)) as? [String: Any]
+      let log = try? JSONSerialization.jsonObject(with: Data(output.standardOutput[start...].utf8))
+        as? [String: Any]
     else { return [output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)] }
     return NotaryLog.issues(in: log)
   }

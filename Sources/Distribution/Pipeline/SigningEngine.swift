@@ -56,6 +56,8 @@ package protocol SigningEngine: Sendable {
   var name: String { get }
   /// Signs the image with `identity` and checks the signature.
   func sign(_ image: String, identity: SigningIdentity) async throws
+  /// Checks that the engine can use `credentials`, before any work starts.
+  func validate(_ credentials: NotaryCredentials) throws
   /// Uploads the image for notarization; returns the submission ID.
   func submit(_ image: String, credentials: NotaryCredentials) async throws -> String
   /// The submission's status now.
@@ -71,12 +73,16 @@ package protocol SigningEngine: Sendable {
 extension SigningEngine {
   /// Runs a tool; a non-zero exit is a ``PipelineError/toolFailed(command:status:output:)`` with
   /// every secret in `secrets` redacted from the command and the output.
-  func check(_ runner: ToolRunner, _ executable: String, _ arguments: [String], secrets: [Secret] = []) async throws -> ToolOutput {
+  func check(
+    _ runner: ToolRunner, _ executable: String, _ arguments: [String], secrets: [Secret] = []
+  ) async throws -> ToolOutput {
     let output = try await runner.run(executable, arguments)
     guard output.status == 0 else {
       let redact = { (text: String) in secrets.reduce(text) { $1.redact($0) } }
       let command = redact(([executable] + arguments).joined(separator: " "))
-      let message = redact((output.standardError + output.standardOutput).trimmingCharacters(in: .whitespacesAndNewlines))
+      let message = redact(
+        (output.standardError + output.standardOutput).trimmingCharacters(
+          in: .whitespacesAndNewlines))
       throw PipelineError.toolFailed(command: command, status: output.status, output: message)
     }
     return output

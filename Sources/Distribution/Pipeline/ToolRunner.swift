@@ -21,13 +21,15 @@ package struct ToolOutput: Sendable {
 /// start a process, injected so that tests run fake tools and record their arguments.
 package struct ToolRunner: Sendable {
   /// Runs `executable` (looked up on `PATH`) with `arguments`.
-  package var run: @Sendable (_ executable: String, _ arguments: [String]) async throws -> ToolOutput
+  package var run:
+    @Sendable (_ executable: String, _ arguments: [String]) async throws -> ToolOutput
   /// Whether `executable` is on `PATH`.
   package var isAvailable: @Sendable (_ executable: String) -> Bool
 
   /// Makes a runner from its two operations.
   package init(
-    run: @escaping @Sendable (_ executable: String, _ arguments: [String]) async throws -> ToolOutput,
+    run:
+      @escaping @Sendable (_ executable: String, _ arguments: [String]) async throws -> ToolOutput,
     isAvailable: @escaping @Sendable (_ executable: String) -> Bool
   ) {
     self.run = run
@@ -35,11 +37,17 @@ package struct ToolRunner: Sendable {
   }
 
   /// Runs real processes, looking executables up on `path` (by default the process's `PATH`).
-  package static func live(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> ToolRunner {
+  package static func live(path: String? = ProcessInfo.processInfo.environment["PATH"])
+    -> ToolRunner
+  {
     let folders = (path ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
     let locate: @Sendable (String) -> String? = { name in
-      if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-      return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+      if name.contains("/") {
+        return FileManager.default.isExecutableFile(atPath: name) ? name : nil
+      }
+      return folders.map { "\($0)/\(name)" }.first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }
     }
     return ToolRunner(
       run: { executable, arguments in

@@ -164,8 +164,10 @@ package struct CMSSignature: Sendable {
     return parts.joined(separator: ", ")
   }
 
-  /// Whether the signature over `content` (the code directory) holds, for the signer
-  /// certificate it carries. The chain to Apple's roots is not checked here.
+  /// Whether the signature over `content` (the code directory) holds.
+  ///
+  /// It is checked with the signer certificate the signature carries; the chain to Apple's roots
+  /// is not checked here.
   package func verifies(content: [UInt8]) -> Bool {
     #if canImport(Security)
     var decoder: CMSDecoder?

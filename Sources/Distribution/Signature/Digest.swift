@@ -15,7 +15,7 @@ package enum DigestAlgorithm: UInt8, Sendable, CustomStringConvertible {
   /// `CS_HASHTYPE_SHA384`.
   case sha384 = 4
 
-  /// `sha1`, `sha256`, …
+  /// The algorithm's name, such as `sha256`.
   package var description: String {
     switch self {
     case .sha1: "sha1"

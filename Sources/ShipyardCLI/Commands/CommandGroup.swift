@@ -26,7 +26,11 @@ struct CommandGroup: Sendable {
   /// The disk image commands.
   static let dmg = CommandGroup(
     name: "dmg", overview: "Build and examine macOS disk images, natively on any OS.",
-    subcommands: [DMGBuildCommand.self, DMGInspectCommand.self, DMGVerifyCommand.self])
+    subcommands: [
+      DMGBuildCommand.self, DMGInspectCommand.self, DMGVerifyCommand.self, DMGSignCommand.self,
+      DMGNotarizeCommand.self,
+      DMGStapleCommand.self, DMGShipCommand.self,
+    ])
 
   /// Every group, in the order `--help` lists them.
   static let all: [CommandGroup] = [.dmg, .form]

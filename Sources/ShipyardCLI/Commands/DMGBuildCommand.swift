@@ -39,61 +39,13 @@ struct DMGBuildCommand: ShipyardCommand {
   let options: DMGBuildOptions
 
   init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(
-      command: Self.path,
-      options: [
-        .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
-        .flag("--no-applications-link"), .value("--owner"), .value("--free-space"),
-        .value("--threads"),
-      ])
+    let scanner = ArgumentScanner(command: Self.path, options: BuildOptions.declarations)
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else {
       throw scanner.usage(
         scanned.positionals.isEmpty ? "missing <app-or-folder>" : "expected one <app-or-folder>")
     }
-    let source = scanned.positionals[0]
-    let trimmed = source.hasSuffix("/") && source.count > 1 ? String(source.dropLast()) : source
-    let name =
-      scanned.last("--volume-name")
-      ?? ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
-    var options = DMGBuildOptions(
-      source: trimmed, output: scanned.last("--output") ?? "\(name).dmg",
-      threads: ProcessInfo.processInfo.activeProcessorCount)
-    options.volumeName = scanned.last("--volume-name")
-    if let format = scanned.last("--format") {
-      guard let parsed = ImageFormat(rawValue: format.uppercased()) else {
-        throw scanner.usage(
-          "unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
-      }
-      options.format = parsed
-    }
-    if let level = scanned.last("--level") {
-      guard let value = Int(level), (0...9).contains(value) else {
-        throw scanner.usage("--level takes 0 to 9")
-      }
-      options.level = value
-    }
-    options.applicationsLink = !scanned.has("--no-applications-link")
-    if let owner = scanned.last("--owner") {
-      let parts = owner.split(separator: ":")
-      guard parts.count == 2, let uid = UInt32(parts[0]), let gid = UInt32(parts[1]) else {
-        throw scanner.usage("--owner takes <uid>:<gid>, such as 501:20")
-      }
-      (options.ownerID, options.groupID) = (uid, gid)
-    }
-    if let free = scanned.last("--free-space") {
-      guard let bytes = Self.parseSize(free) else {
-        throw scanner.usage("--free-space takes a size such as 512K, 10M or 1G")
-      }
-      options.freeSpace = bytes
-    }
-    if let threads = scanned.last("--threads") {
-      guard let value = Int(threads), value > 0 else {
-        throw scanner.usage("--threads takes a positive number")
-      }
-      options.threads = value
-    }
-    self.options = options
+    options = try BuildOptions.parse(source: scanned.positionals[0], scanned, scanner: scanner)
   }
 
   func run(console: Console) async throws(CommandError) {

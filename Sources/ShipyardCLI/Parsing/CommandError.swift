@@ -4,6 +4,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
   case usage(String, command: String)
   /// The command ran and failed: unreadable input, network error, HTTP error (exit 1).
   case failure(String)
+  /// A wait ran out, and the same command can be run again to go on (exit 75).
+  case timeout(String)
 
   /// `EX_USAGE` from `sysexits.h`, which swift-argument-parser also uses for validation errors.
   public static let usageExitCode: Int32 = 64
@@ -13,6 +15,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .usage: Self.usageExitCode
     case .failure: 1
+    case .timeout: 75  // EX_TEMPFAIL: try again later
     }
   }
 
@@ -21,7 +24,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .usage(let message, let command):
       "error: \(message)\nSee 'shipyard \(command.isEmpty ? "" : command + " ")--help'."
-    case .failure(let message): "error: \(message)"
+    case .failure(let message), .timeout(let message): "error: \(message)"
     }
   }
 }

@@ -1,0 +1,78 @@
+import DiskImage
+import Distribution
+import Foundation
+
+/// The options of `dmg build`, shared with `dmg ship`.
+enum BuildOptions {
+  static let declarations: [ArgumentScanner.Option] = [
+    .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
+    .flag("--no-applications-link"), .value("--owner"), .value("--free-space"), .value("--threads"),
+  ]
+
+  /// Parses the build options for `source`.
+  static func parse(source: String, _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner) throws(CommandError) -> DMGBuildOptions {
+    let trimmed = source.hasSuffix("/") && source.count > 1 ? String(source.dropLast()) : source
+    let name = scanned.last("--volume-name") ?? ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
+    var options = DMGBuildOptions(
+      source: trimmed, output: scanned.last("--output") ?? "\(name).dmg", threads: ProcessInfo.processInfo.activeProcessorCount)
+    options.volumeName = scanned.last("--volume-name")
+    if let format = scanned.last("--format") {
+      guard let parsed = ImageFormat(rawValue: format.uppercased()) else {
+        throw scanner.usage("unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
+      }
+      options.format = parsed
+    }
+    if let level = scanned.last("--level") {
+      guard let value = Int(level), (0...9).contains(value) else { throw scanner.usage("--level takes 0 to 9") }
+      options.level = value
+    }
+    options.applicationsLink = !scanned.has("--no-applications-link")
+    if let owner = scanned.last("--owner") {
+      let parts = owner.split(separator: ":")
+      guard parts.count == 2, let uid = UInt32(parts[0]), let gid = UInt32(parts[1]) else {
+        throw scanner.usage("--owner takes <uid>:<gid>, such as 501:20")
+      }
+      (options.ownerID, options.groupID) = (uid, gid)
+    }
+    if let free = scanned.last("--free-space") {
+      guard let bytes = parseSize(free) else { throw scanner.usage("--free-space takes a size such as 512K, 10M or 1G") }
+      options.freeSpace = bytes
+    }
+    if let threads = scanned.last("--threads") {
+      guard let value = Int(threads), value > 0 else { throw scanner.usage("--threads takes a positive number") }
+      options.threads = value
+    }
+    return options
+  }
+
+  /// Builds the image, with progress and a summary on standard error.
+  static func build(_ options: DMGBuildOptions, command: String, console: Console) throws(CommandError) {
+    var options = options
+    if let epoch = console.environment["SOURCE_DATE_EPOCH"] {
+      guard let seconds = Int64(epoch) else {
+        throw .usage("SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds", command: command)
+      }
+      options.dateLimit = seconds
+    }
+    let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
+    do {
+      let result = try DMGBuilder(options: options).build { done, total in bar?.update(done: done, total: total) }
+      bar?.finish()
+      console.printError(
+        "wrote \(options.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
+          + "\(result.folderCount) folders, \(ProgressBar.formatBytes(Double(result.volumeBytes))) volume, "
+          + "\(ProgressBar.formatBytes(Double(result.imageBytes))) image")
+    } catch {
+      throw .failure("\(error)")
+    }
+  }
+
+  /// `512`, `512K`, `10M`, `1G` (powers of 1024).
+  static func parseSize(_ text: String) -> Int64? {
+    let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+    if let last = text.uppercased().last, let unit = units[last] {
+      return Int64(text.dropLast()).map { $0 * unit }
+    }
+    return Int64(text)
+  }
+}

@@ -1,0 +1,100 @@
+import Distribution
+import Foundation
+
+/// `shipyard dmg ship`: build, sign, notarize, staple and verify in one command.
+struct DMGShipCommand: ShipyardCommand {
+  static let path = "dmg ship"
+  static let summary = "Build, sign, notarize, staple and verify a disk image in one command."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard dmg ship <app-or-folder> [build options] [signing options] [notary options]
+                             [--skip-sign] [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
+
+    Runs `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
+    same options, and prints a summary (as JSON with --json). Exit codes as for `dmg notarize`.
+
+    OPTIONS:
+      -o, --output <file>, --volume-name, --format, --level, --no-applications-link, --owner,
+      --free-space, --threads
+                              As for `dmg build`.
+    \(SigningOptions.help)
+    \(NotaryOptions.help)
+      --skip-sign, --skip-notarize, --skip-staple, --skip-verify
+                              Leaves a step out (skipping signing skips notarizing and stapling).
+      --json                  Prints the summary as JSON.
+      -h, --help              Shows this help.
+    """
+
+  let build: DMGBuildOptions
+  let signing: SigningOptions
+  let scanned: ArgumentScanner.Result
+  let scanner: ArgumentScanner
+
+  init(arguments: [String]) throws(CommandError) {
+    scanner = ArgumentScanner(
+      command: Self.path,
+      options: BuildOptions.declarations + SigningOptions.declarations + NotaryOptions.declarations + [
+        .flag("--skip-sign"), .flag("--skip-notarize"), .flag("--skip-staple"), .flag("--skip-verify"), .flag("--json"),
+      ])
+    scanned = try scanner.scan(arguments)
+    guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <app-or-folder>") }
+    build = try BuildOptions.parse(source: scanned.positionals[0], scanned, scanner: scanner)
+    signing = try SigningOptions(scanned, scanner: scanner)
+  }
+
+  struct Summary: Encodable {
+    var image: String
+    var steps: [String: String] = [:]
+    var submissionID: String?
+    var gatekeeper: String?
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let image = build.output
+    var summary = Summary(image: image)
+    let signs = !scanned.has("--skip-sign")
+    let notary = signs && !scanned.has("--skip-notarize") ? try NotaryOptions(scanned, scanner: scanner, environment: console.environment) : nil
+    try BuildOptions.build(build, command: Self.path, console: console)
+    summary.steps["build"] = "done"
+    if signs {
+      let steps = try ReleaseSteps(console: console, engineName: signing.engine)
+      try await steps.sign(image, identity: signing.identity)
+      summary.steps["sign"] = "done"
+      if let notary {
+        summary.submissionID = try await steps.notarize(image, notary: notary)
+        summary.steps["notarize"] = "accepted"
+        if !scanned.has("--skip-staple") {
+          try await steps.staple(image)
+          summary.steps["staple"] = "done"
+        }
+      }
+      if !scanned.has("--skip-verify") { summary.gatekeeper = try await steps.assess(image) }
+    }
+    if !scanned.has("--skip-verify") {
+      do {
+        let check = try DMGSignatureCheck(path: image)
+        summary.steps["verify"] = !check.isSigned ? "unsigned" : check.isValid ? "valid" : "INVALID"
+        if check.isSigned, !check.isValid { throw CommandError.failure("\(image): the signature does not hold") }
+      } catch let error as CommandError {
+        throw error
+      } catch {
+        throw .failure("verify: \(error)")
+      }
+    }
+    do {
+      if scanned.has("--json") {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try console.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+      } else {
+        try console.print(
+          (["shipped \(image):"] + summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+            + (summary.submissionID.map { ["  submission: \($0)"] } ?? []) + (summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []))
+            .joined(separator: "\n"))
+      }
+    } catch {
+      throw .failure("cannot write the summary: \(error)")
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Distribution
+import Foundation
+
+/// The release steps the `dmg` commands share: each prints what it does on standard error and
+/// turns the pipeline's errors into the right exit codes.
+struct ReleaseSteps {
+  let console: Console
+  let engine: any SigningEngine
+
+  init(console: Console, engineName: String?) throws(CommandError) {
+    self.console = console
+    engine = try SigningOptions.engine(named: engineName, runner: .live())
+  }
+
+  func sign(_ image: String, identity: SigningIdentity?) async throws(CommandError) {
+    guard let identity else {
+      throw .usage("signing needs --identity (Apple's codesign) or --p12/--pem (rcodesign)", command: "dmg sign")
+    }
+    try await step("sign") { try await engine.sign(image, identity: identity) }
+    console.printError("signed \(image) with \(engine.name)")
+  }
+
+  func notarize(_ image: String, notary: NotaryOptions) async throws(CommandError) -> String {
+    let console = console
+    let notarizer = Notarizer(engine: engine, credentials: notary.credentials, timeout: notary.timeout)
+    let id = try await step("notarize") {
+      try await notarizer.notarize(image) { id, status, waited in
+        console.printError("notarization \(id): \(status.name) after \(waited) s")
+      }
+    }
+    console.printError("notarized: submission \(id) accepted")
+    return id
+  }
+
+  func staple(_ image: String) async throws(CommandError) {
+    try await step("staple") { try await TicketStapler(engine: engine).staple(image) }
+    console.printError("stapled the notarization ticket to \(image)")
+  }
+
+  /// Gatekeeper's verdict where Apple's tools run, else `nil`.
+  func assess(_ image: String) async throws(CommandError) -> String? {
+    try await step("assess") { try await engine.assess(image) }
+  }
+
+  private func step<T>(_ name: String, _ body: () async throws -> T) async throws(CommandError) -> T {
+    do {
+      return try await body()
+    } catch let error as PipelineError {
+      switch error {
+      case .notarizationTimedOut: throw .timeout("\(error)")
+      case .invalidOptions, .noEngine: throw .usage("\(error)", command: "dmg \(name)")
+      default: throw .failure("\(error)")
+      }
+    } catch {
+      throw .failure("\(name): \(error)")
+    }
+  }
+}
