@@ -8,18 +8,25 @@ import Testing
   static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
 
   /// Runs `shipyard` with the fakes first on PATH and the password in NOTARY_PASSWORD.
-  private func shipyard(_ tools: FakeToolbox, _ arguments: [String]) throws -> ProcessRunner.Output {
+  private func shipyard(_ tools: FakeToolbox, _ arguments: [String]) throws -> ProcessRunner.Output
+  {
     try ProcessRunner.run(
-      "env", ["PATH=\(tools.path)", "NOTARY_PASSWORD=\(Self.password)", BuiltProducts.shipyard.path] + arguments)
+      "env",
+      ["PATH=\(tools.path)", "NOTARY_PASSWORD=\(Self.password)", BuiltProducts.shipyard.path]
+        + arguments)
   }
 
-  private func everythingPrintedOrWritten(_ run: ProcessRunner.Output, _ tools: FakeToolbox) -> String {
-    let state = (try? String(contentsOfFile: tools.image + ".notarization.json", encoding: .utf8)) ?? ""
+  private func everythingPrintedOrWritten(_ run: ProcessRunner.Output, _ tools: FakeToolbox)
+    -> String
+  {
+    let state =
+      (try? String(contentsOfFile: tools.image + ".notarization.json", encoding: .utf8)) ?? ""
     return String(decoding: run.standardOutput, as: UTF8.self) + run.standardError + state
   }
 
   private let appleCredentials = [
-    "--engine", "apple", "--apple-id", "dev@example.com", "--team-id", "TEAMID1234", "--password-env", "NOTARY_PASSWORD",
+    "--engine", "apple", "--apple-id", "dev@example.com", "--team-id", "TEAMID1234",
+    "--password-env", "NOTARY_PASSWORD",
   ]
 
   @Test func shipRunsEveryStepAndNeverPrintsTheSecret() throws {
@@ -27,13 +34,20 @@ import Testing
     defer { tools.remove() }
     let image = tools.folder.path("Hello.dmg")
     let run = try shipyard(
-      tools, ["dmg", "ship", Self.helloApp, "-o", image, "--identity", "Developer ID Application: Example (TEAMID1234)", "--json"] + appleCredentials)
+      tools,
+      [
+        "dmg", "ship", Self.helloApp, "-o", image, "--identity",
+        "Developer ID Application: Example (TEAMID1234)", "--json",
+      ] + appleCredentials)
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(tools.calls.map { $0.prefix(3).joined(separator: " ") } == [
-      "codesign --sign Developer ID Application: Example (TEAMID1234)", "codesign --verify --strict",
-      "xcrun notarytool submit", "xcrun notarytool info", "xcrun notarytool info", "xcrun stapler staple",
-      "xcrun stapler validate", "spctl -a -t",
-    ])
+    #expect(
+      tools.calls.map { $0.prefix(3).joined(separator: " ") } == [
+        "codesign --sign Developer ID Application: Example (TEAMID1234)",
+        "codesign --verify --strict",
+        "xcrun notarytool submit", "xcrun notarytool info", "xcrun notarytool info",
+        "xcrun stapler staple",
+        "xcrun stapler validate", "spctl -a -t",
+      ])
     let summary = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
     #expect(summary?["submissionID"] as? String == "2efe2717-52ef-43a5-96dc-0797e4ca1041")
     #expect((summary?["steps"] as? [String: String])?["notarize"] == "accepted")
@@ -44,11 +58,14 @@ import Testing
     let tools = try FakeToolbox()
     defer { tools.remove() }
     try tools.set("final-status", "Never")
-    let first = try shipyard(tools, ["dmg", "notarize", tools.image, "--timeout", "1s"] + appleCredentials)
+    let first = try shipyard(
+      tools, ["dmg", "notarize", tools.image, "--timeout", "1s"] + appleCredentials)
     #expect(first.status == 75)
-    #expect(first.standardError.contains("2efe2717-52ef-43a5-96dc-0797e4ca1041 is still in progress"))
+    #expect(
+      first.standardError.contains("2efe2717-52ef-43a5-96dc-0797e4ca1041 is still in progress"))
     try tools.set("final-status", "Accepted")
-    let second = try shipyard(tools, ["dmg", "notarize", tools.image, "--timeout", "1s"] + appleCredentials)
+    let second = try shipyard(
+      tools, ["dmg", "notarize", tools.image, "--timeout", "1s"] + appleCredentials)
     #expect(second.status == 0, "\(second.standardError)")
     #expect(tools.calls.filter { $0.starts(with: ["xcrun", "notarytool", "submit"]) }.count == 1)
     #expect(!everythingPrintedOrWritten(first, tools).contains(Self.password))
@@ -58,9 +75,11 @@ import Testing
     let tools = try FakeToolbox()
     defer { tools.remove() }
     try tools.set("final-status", "Invalid")
-    let run = try shipyard(tools, ["dmg", "notarize", tools.image, "--engine", "apple", "--keychain-profile", "ci"])
+    let run = try shipyard(
+      tools, ["dmg", "notarize", tools.image, "--engine", "apple", "--keychain-profile", "ci"])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("The executable does not have the hardened runtime enabled."))
+    #expect(
+      run.standardError.contains("The executable does not have the hardened runtime enabled."))
   }
 
   @Test func aFailingToolNeverShowsThePassword() throws {
@@ -75,12 +94,25 @@ import Testing
 
   @Test(arguments: [
     (["dmg", "notarize", "x.dmg", "--engine", "apple"], "notarization needs credentials"),
-    (["dmg", "notarize", "x.dmg", "--engine", "apple", "--apple-id", "a@b.c", "--team-id", "T", "--password-env", "MISSING"],
-     "the environment variable MISSING is not set"),
-    (["dmg", "notarize", "x.dmg", "--engine", "rcodesign", "--apple-id", "a@b.c", "--team-id", "T", "--password-env", "NOTARY_PASSWORD"],
-     "App Store Connect API key only"),
+    (
+      [
+        "dmg", "notarize", "x.dmg", "--engine", "apple", "--apple-id", "a@b.c", "--team-id", "T",
+        "--password-env", "MISSING",
+      ],
+      "the environment variable MISSING is not set"
+    ),
+    (
+      [
+        "dmg", "notarize", "x.dmg", "--engine", "rcodesign", "--apple-id", "a@b.c", "--team-id",
+        "T", "--password-env", "NOTARY_PASSWORD",
+      ],
+      "App Store Connect API key only"
+    ),
     (["dmg", "sign", "x.dmg", "--engine", "apple"], "signing needs --identity"),
-    (["dmg", "notarize", "x.dmg", "--key", "k.json", "--timeout", "soon"], "--timeout takes seconds"),
+    (
+      ["dmg", "notarize", "x.dmg", "--key", "k.json", "--timeout", "soon"],
+      "--timeout takes seconds"
+    ),
     (["dmg", "sign", "x.dmg", "--engine", "xcode"], "--engine takes apple or rcodesign"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {

@@ -11,9 +11,12 @@ public struct FakeToolbox {
   /// Makes the fakes in a new folder.
   public init() throws {
     folder = try ScratchFolder()
-    let script = PeerPolicy.packageRoot.appendingPathComponent("Tests/DistributionTests/FakeTools/fake-apple-tool").path
+    let script = PeerPolicy.packageRoot.appendingPathComponent(
+      "Tests/DistributionTests/FakeTools/fake-apple-tool"
+    ).path
     for tool in ["codesign", "xcrun", "spctl", "rcodesign"] {
-      try FileManager.default.createSymbolicLink(atPath: folder.path(tool), withDestinationPath: script)
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.path(tool), withDestinationPath: script)
     }
     image = try folder.write(Array("a disk image".utf8), to: "Hello.dmg").path
   }
@@ -29,9 +32,10 @@ public struct FakeToolbox {
   /// Every call, as the tool's name followed by its arguments.
   public var calls: [[String]] {
     let text = (try? String(contentsOfFile: folder.path("calls.log"), encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    return text.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
   }
 
   public func remove() { folder.remove() }
 }
-

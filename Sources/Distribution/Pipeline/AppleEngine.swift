@@ -20,8 +20,10 @@ package struct AppleEngine: SigningEngine {
     _ = try await check(runner, "codesign", ["--verify", "--strict", "--verbose=2", image])
   }
 
-  /// notarytool's credential arguments. The app-specific password goes on notarytool's command
-  /// line (visible to the same user in `ps`): prefer a keychain profile.
+  /// The credential arguments of notarytool.
+  ///
+  /// The app-specific password goes on notarytool's command line (visible to the same user in
+  /// `ps`): prefer a keychain profile.
   func arguments(for credentials: NotaryCredentials) -> (arguments: [String], secrets: [Secret]) {
     switch credentials {
     case .keychainProfile(let profile): (["--keychain-profile", profile], [])

@@ -1,9 +1,11 @@
 package import Foundation
 import SystemSupport
 
-/// Notarizes an image without hanging: submits it, records the submission in a state file beside
-/// the image, then polls with a bounded timeout and backoff. Rerunning on the same image resumes
-/// the recorded submission instead of submitting again.
+/// Notarizes an image without hanging.
+///
+/// It submits the image, records the submission in a state file beside the image, then polls
+/// with a bounded timeout and backoff. Rerunning on the same image resumes the recorded
+/// submission instead of submitting again.
 package struct Notarizer: Sendable {
   /// What is recorded beside the image (`<image>.notarization.json`).
   package struct State: Codable, Equatable, Sendable {

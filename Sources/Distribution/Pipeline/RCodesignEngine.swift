@@ -1,7 +1,9 @@
 import Foundation
 
-/// rcodesign (apple-platform-rs), on any OS: signs with a certificate file, notarizes with an App
-/// Store Connect API key through Apple's Notary API, staples. It cannot ask Gatekeeper.
+/// rcodesign (apple-platform-rs), on any OS.
+///
+/// It signs with a certificate file, notarizes with an App Store Connect API key through Apple's
+/// Notary API, and staples. It cannot ask Gatekeeper.
 package struct RCodesignEngine: SigningEngine {
   package let name = "rcodesign"
   let runner: ToolRunner

@@ -10,20 +10,28 @@ enum BuildOptions {
   ]
 
   /// Parses the build options for `source`.
-  static func parse(source: String, _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner) throws(CommandError) -> DMGBuildOptions {
+  static func parse(source: String, _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner)
+    throws(CommandError) -> DMGBuildOptions
+  {
     let trimmed = source.hasSuffix("/") && source.count > 1 ? String(source.dropLast()) : source
-    let name = scanned.last("--volume-name") ?? ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
+    let name =
+      scanned.last("--volume-name")
+      ?? ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
     var options = DMGBuildOptions(
-      source: trimmed, output: scanned.last("--output") ?? "\(name).dmg", threads: ProcessInfo.processInfo.activeProcessorCount)
+      source: trimmed, output: scanned.last("--output") ?? "\(name).dmg",
+      threads: ProcessInfo.processInfo.activeProcessorCount)
     options.volumeName = scanned.last("--volume-name")
     if let format = scanned.last("--format") {
       guard let parsed = ImageFormat(rawValue: format.uppercased()) else {
-        throw scanner.usage("unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
+        throw scanner.usage(
+          "unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
       }
       options.format = parsed
     }
     if let level = scanned.last("--level") {
-      guard let value = Int(level), (0...9).contains(value) else { throw scanner.usage("--level takes 0 to 9") }
+      guard let value = Int(level), (0...9).contains(value) else {
+        throw scanner.usage("--level takes 0 to 9")
+      }
       options.level = value
     }
     options.applicationsLink = !scanned.has("--no-applications-link")
@@ -35,28 +43,38 @@ enum BuildOptions {
       (options.ownerID, options.groupID) = (uid, gid)
     }
     if let free = scanned.last("--free-space") {
-      guard let bytes = parseSize(free) else { throw scanner.usage("--free-space takes a size such as 512K, 10M or 1G") }
+      guard let bytes = parseSize(free) else {
+        throw scanner.usage("--free-space takes a size such as 512K, 10M or 1G")
+      }
       options.freeSpace = bytes
     }
     if let threads = scanned.last("--threads") {
-      guard let value = Int(threads), value > 0 else { throw scanner.usage("--threads takes a positive number") }
+      guard let value = Int(threads), value > 0 else {
+        throw scanner.usage("--threads takes a positive number")
+      }
       options.threads = value
     }
     return options
   }
 
   /// Builds the image, with progress and a summary on standard error.
-  static func build(_ options: DMGBuildOptions, command: String, console: Console) throws(CommandError) {
+  static func build(_ options: DMGBuildOptions, command: String, console: Console)
+    throws(CommandError)
+  {
     var options = options
     if let epoch = console.environment["SOURCE_DATE_EPOCH"] {
       guard let seconds = Int64(epoch) else {
-        throw .usage("SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds", command: command)
+        throw .usage(
+          "SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds",
+          command: command)
       }
       options.dateLimit = seconds
     }
     let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
     do {
-      let result = try DMGBuilder(options: options).build { done, total in bar?.update(done: done, total: total) }
+      let result = try DMGBuilder(options: options).build { done, total in
+        bar?.update(done: done, total: total)
+      }
       bar?.finish()
       console.printError(
         "wrote \(options.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "

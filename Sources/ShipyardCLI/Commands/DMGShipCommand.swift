@@ -34,11 +34,15 @@ struct DMGShipCommand: ShipyardCommand {
   init(arguments: [String]) throws(CommandError) {
     scanner = ArgumentScanner(
       command: Self.path,
-      options: BuildOptions.declarations + SigningOptions.declarations + NotaryOptions.declarations + [
-        .flag("--skip-sign"), .flag("--skip-notarize"), .flag("--skip-staple"), .flag("--skip-verify"), .flag("--json"),
-      ])
+      options: BuildOptions.declarations + SigningOptions.declarations + NotaryOptions.declarations
+        + [
+          .flag("--skip-sign"), .flag("--skip-notarize"), .flag("--skip-staple"),
+          .flag("--skip-verify"), .flag("--json"),
+        ])
     scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <app-or-folder>") }
+    guard scanned.positionals.count == 1 else {
+      throw scanner.usage("expected one <app-or-folder>")
+    }
     build = try BuildOptions.parse(source: scanned.positionals[0], scanned, scanner: scanner)
     signing = try SigningOptions(scanned, scanner: scanner)
   }
@@ -54,7 +58,9 @@ struct DMGShipCommand: ShipyardCommand {
     let image = build.output
     var summary = Summary(image: image)
     let signs = !scanned.has("--skip-sign")
-    let notary = signs && !scanned.has("--skip-notarize") ? try NotaryOptions(scanned, scanner: scanner, environment: console.environment) : nil
+    let notary =
+      signs && !scanned.has("--skip-notarize")
+      ? try NotaryOptions(scanned, scanner: scanner, environment: console.environment) : nil
     try BuildOptions.build(build, command: Self.path, console: console)
     summary.steps["build"] = "done"
     if signs {
@@ -75,7 +81,9 @@ struct DMGShipCommand: ShipyardCommand {
       do {
         let check = try DMGSignatureCheck(path: image)
         summary.steps["verify"] = !check.isSigned ? "unsigned" : check.isValid ? "valid" : "INVALID"
-        if check.isSigned, !check.isValid { throw CommandError.failure("\(image): the signature does not hold") }
+        if check.isSigned, !check.isValid {
+          throw CommandError.failure("\(image): the signature does not hold")
+        }
       } catch let error as CommandError {
         throw error
       } catch {
@@ -89,8 +97,10 @@ struct DMGShipCommand: ShipyardCommand {
         try console.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
       } else {
         try console.print(
-          (["shipped \(image):"] + summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
-            + (summary.submissionID.map { ["  submission: \($0)"] } ?? []) + (summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []))
+          (["shipped \(image):"]
+            + summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+            + (summary.submissionID.map { ["  submission: \($0)"] } ?? [])
+            + (summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []))
             .joined(separator: "\n"))
       }
     } catch {

@@ -28,14 +28,16 @@ struct DMGSignCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, engineName: signing.engine).sign(image, identity: signing.identity)
+    try await ReleaseSteps(console: console, engineName: signing.engine).sign(
+      image, identity: signing.identity)
   }
 }
 
 /// `shipyard dmg notarize`: submits a signed image to Apple and waits, boundedly.
 struct DMGNotarizeCommand: ShipyardCommand {
   static let path = "dmg notarize"
-  static let summary = "Notarize a signed disk image, waiting with a bounded timeout (rerun to resume)."
+  static let summary =
+    "Notarize a signed disk image, waiting with a bounded timeout (rerun to resume)."
   static let help = """
     OVERVIEW: \(summary)
 
@@ -63,7 +65,8 @@ struct DMGNotarizeCommand: ShipyardCommand {
   let scanner: ArgumentScanner
 
   init(arguments: [String]) throws(CommandError) {
-    scanner = ArgumentScanner(command: Self.path, options: NotaryOptions.declarations + [.value("--engine")])
+    scanner = ArgumentScanner(
+      command: Self.path, options: NotaryOptions.declarations + [.value("--engine")])
     scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <image.dmg>") }
     image = scanned.positionals[0]

@@ -14,7 +14,9 @@ struct ReleaseSteps {
 
   func sign(_ image: String, identity: SigningIdentity?) async throws(CommandError) {
     guard let identity else {
-      throw .usage("signing needs --identity (Apple's codesign) or --p12/--pem (rcodesign)", command: "dmg sign")
+      throw .usage(
+        "signing needs --identity (Apple's codesign) or --p12/--pem (rcodesign)",
+        command: "dmg sign")
     }
     try await step("sign") { try await engine.sign(image, identity: identity) }
     console.printError("signed \(image) with \(engine.name)")
@@ -22,7 +24,8 @@ struct ReleaseSteps {
 
   func notarize(_ image: String, notary: NotaryOptions) async throws(CommandError) -> String {
     let console = console
-    let notarizer = Notarizer(engine: engine, credentials: notary.credentials, timeout: notary.timeout)
+    let notarizer = Notarizer(
+      engine: engine, credentials: notary.credentials, timeout: notary.timeout)
     let id = try await step("notarize") {
       try await notarizer.notarize(image) { id, status, waited in
         console.printError("notarization \(id): \(status.name) after \(waited) s")
@@ -42,7 +45,8 @@ struct ReleaseSteps {
     try await step("assess") { try await engine.assess(image) }
   }
 
-  private func step<T>(_ name: String, _ body: () async throws -> T) async throws(CommandError) -> T {
+  private func step<T>(_ name: String, _ body: () async throws -> T) async throws(CommandError) -> T
+  {
     do {
       return try await body()
     } catch let error as PipelineError {

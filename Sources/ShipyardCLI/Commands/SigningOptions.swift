@@ -4,7 +4,8 @@ import Foundation
 /// The options that choose the engine and the signing identity, shared by `dmg sign` and `ship`.
 struct SigningOptions {
   static let declarations: [ArgumentScanner.Option] = [
-    .value("--engine"), .value("--identity"), .value("--keychain"), .value("--p12"), .value("--p12-password-file"),
+    .value("--engine"), .value("--identity"), .value("--keychain"), .value("--p12"),
+    .value("--p12-password-file"),
     .value("--pem"),
   ]
 
@@ -39,7 +40,9 @@ struct SigningOptions {
   }
 
   /// The engine: the one asked for, or Apple's on macOS, or rcodesign when it is on PATH.
-  static func engine(named name: String?, runner: ToolRunner) throws(CommandError) -> any SigningEngine {
+  static func engine(named name: String?, runner: ToolRunner) throws(CommandError)
+    -> any SigningEngine
+  {
     switch name {
     case "apple": return AppleEngine(runner: runner)
     case "rcodesign": return RCodesignEngine(runner: runner)
@@ -61,7 +64,8 @@ struct SigningOptions {
 /// The options that reach Apple's notary service, shared by `dmg notarize` and `ship`.
 struct NotaryOptions {
   static let declarations: [ArgumentScanner.Option] = [
-    .value("--keychain-profile"), .value("--apple-id"), .value("--team-id"), .value("--password-env"), .value("--key"),
+    .value("--keychain-profile"), .value("--apple-id"), .value("--team-id"),
+    .value("--password-env"), .value("--key"),
     .value("--key-id"), .value("--issuer"), .value("--timeout"),
   ]
 
@@ -80,25 +84,35 @@ struct NotaryOptions {
   let credentials: NotaryCredentials
   let timeout: TimeInterval
 
-  init(_ scanned: ArgumentScanner.Result, scanner: ArgumentScanner, environment: [String: String]) throws(CommandError) {
+  init(_ scanned: ArgumentScanner.Result, scanner: ArgumentScanner, environment: [String: String])
+    throws(CommandError)
+  {
     if let profile = scanned.last("--keychain-profile") {
       credentials = .keychainProfile(profile)
     } else if let appleID = scanned.last("--apple-id") {
-      guard let team = scanned.last("--team-id"), let variable = scanned.last("--password-env") else {
-        throw scanner.usage("--apple-id needs --team-id and --password-env <VAR> (the variable holding the app-specific password)")
+      guard let team = scanned.last("--team-id"), let variable = scanned.last("--password-env")
+      else {
+        throw scanner.usage(
+          "--apple-id needs --team-id and --password-env <VAR> (the variable holding the app-specific password)"
+        )
       }
       guard let password = environment[variable], !password.isEmpty else {
-        throw scanner.usage("--password-env \(variable): the environment variable \(variable) is not set")
+        throw scanner.usage(
+          "--password-env \(variable): the environment variable \(variable) is not set")
       }
       credentials = .appleID(appleID: appleID, teamID: team, password: Secret(password))
     } else if let key = scanned.last("--key") {
-      credentials = .apiKey(path: key, keyID: scanned.last("--key-id"), issuer: scanned.last("--issuer"))
+      credentials = .apiKey(
+        path: key, keyID: scanned.last("--key-id"), issuer: scanned.last("--issuer"))
     } else {
-      throw scanner.usage("notarization needs credentials: --keychain-profile, --apple-id with --team-id and --password-env, or --key")
+      throw scanner.usage(
+        "notarization needs credentials: --keychain-profile, --apple-id with --team-id and --password-env, or --key"
+      )
     }
     if let text = scanned.last("--timeout") {
       guard let seconds = Self.duration(text), seconds > 0 else {
-        throw scanner.usage("--timeout takes seconds, or a number with s, m or h, not \(text.debugDescription)")
+        throw scanner.usage(
+          "--timeout takes seconds, or a number with s, m or h, not \(text.debugDescription)")
       }
       timeout = seconds
     } else {
@@ -109,7 +123,9 @@ struct NotaryOptions {
   /// `1800`, `90s`, `30m`, `2h`.
   static func duration(_ text: String) -> TimeInterval? {
     let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600]
-    if let last = text.last, let unit = units[last] { return TimeInterval(text.dropLast()).map { $0 * unit } }
+    if let last = text.last, let unit = units[last] {
+      return TimeInterval(text.dropLast()).map { $0 * unit }
+    }
     return TimeInterval(text)
   }
 }
