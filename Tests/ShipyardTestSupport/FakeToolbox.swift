@@ -37,5 +37,6 @@ public struct FakeToolbox {
     }
   }
 
+  /// Removes the fakes and everything they recorded.
   public func remove() { folder.remove() }
 }
