@@ -44,10 +44,12 @@ struct DMGVerifyCommand: ShipyardCommand {
     let checksumsOK: Bool
     let damagedPartitions: [String]
     let signature: DMGSignatureCheck
+    /// Gatekeeper's verdict (`spctl`), on macOS only.
+    var gatekeeper: String?
     var valid: Bool { checksumsOK && signature.isSigned && signature.isValid }
 
     enum CodingKeys: String, CodingKey {
-      case image, checksumsOK, damagedPartitions, signature, valid
+      case image, checksumsOK, damagedPartitions, signature, gatekeeper, valid
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -56,6 +58,7 @@ struct DMGVerifyCommand: ShipyardCommand {
       try container.encode(checksumsOK, forKey: .checksumsOK)
       try container.encode(damagedPartitions, forKey: .damagedPartitions)
       try container.encode(signature, forKey: .signature)
+      try container.encodeIfPresent(gatekeeper, forKey: .gatekeeper)
       try container.encode(valid, forKey: .valid)
     }
   }
