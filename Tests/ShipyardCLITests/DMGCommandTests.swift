@@ -90,3 +90,41 @@ import Testing
     #expect((report?["partitions"] as? [Any])?.count == 8)
   }
 }
+
+@Suite struct DMGVerifyCommandTests {
+  private func verify(_ path: String, json: Bool = false) throws -> ProcessRunner.Output {
+    try ProcessRunner.run(
+      BuiltProducts.shipyard.path, ["dmg", "verify", path] + (json ? ["--json"] : []))
+  }
+
+  @Test func signedImagesVerify() throws {
+    for name in ["signed-adhoc.dmg", "signed-selfsigned-developer-id.dmg"] {
+      let run = try verify(PeerPolicy.dmgFixtures.appendingPathComponent(name).path, json: true)
+      #expect(run.status == 0, "\(run.standardError)")
+      let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
+      #expect(report?["valid"] as? Bool == true)
+    }
+  }
+
+  @Test func unsignedAndTamperedImagesFail() throws {
+    let unsigned = try verify(
+      PeerPolicy.dmgFixtures.appendingPathComponent("hfs_xattrs-hdiutilab.dmg").path)
+    #expect(unsigned.status == 1 && unsigned.standardError.contains("is not signed"))
+    #expect(
+      String(decoding: unsigned.standardOutput, as: UTF8.self).contains(
+        "Signature: none (unsigned)"))
+
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    var bytes = try Data(
+      contentsOf: PeerPolicy.dmgFixtures.appendingPathComponent(
+        "signed-selfsigned-developer-id.dmg"))
+    bytes[100] ^= 0x01  // inside the data fork
+    try bytes.write(to: folder.file("tampered.dmg"))
+    let tampered = try verify(folder.path("tampered.dmg"))
+    #expect(tampered.status == 1)
+    #expect(
+      tampered.standardError.contains("does not hold") || tampered.standardError.contains("damaged")
+    )
+  }
+}
