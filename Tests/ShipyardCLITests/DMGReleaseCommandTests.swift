@@ -124,3 +124,49 @@ import Testing
     #expect(!run.standardError.contains(Self.password))
   }
 }
+
+@Suite struct DMGConfigTests {
+  @Test func shipReadsAJSONConfigWithPathsRelativeToIt() throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    let config = """
+      {"source": "\(app)", "output": "out/Hello.dmg", "volumeName": "Hello Config", "format": "UDBZ",
+       "sign": {"engine": "apple", "identity": "Developer ID Application: Example (TEAMID1234)"},
+       "notarize": {"keychainProfile": "notary-ci", "timeout": "30m"}, "skip": ["staple"]}
+      """
+    try FileManager.default.createDirectory(
+      at: tools.folder.file("out"), withIntermediateDirectories: true)
+    try tools.folder.write(Array(config.utf8), to: "ship.json")
+    let run = try ProcessRunner.run(
+      "env",
+      [
+        "PATH=\(tools.path)", BuiltProducts.shipyard.path, "dmg", "ship", "--config",
+        tools.folder.path("ship.json"),
+      ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      run.standardError.contains(
+        "wrote \(tools.folder.path("out/Hello.dmg")): volume \"Hello Config\""))
+    #expect(
+      tools.calls.contains {
+        $0.starts(with: ["xcrun", "notarytool", "submit"]) && $0.contains("notary-ci")
+      })
+    #expect(!tools.calls.contains { $0.starts(with: ["xcrun", "stapler"]) })
+  }
+
+  @Test(arguments: [
+    ("{\"colour\": \"blue\"}", "unknown key colour"),
+    ("{\"sign\": {\"identity\": \"x\"}}", "sign belongs to `dmg ship`"),
+    ("[1, 2]", "must be a JSON object"),
+  ])
+  func badConfigurationsAreNamed(config: String, message: String) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write(Array(config.utf8), to: "build.json")
+    let run = try ProcessRunner.run(
+      BuiltProducts.shipyard.path, ["dmg", "build", "x.app", "--config", folder.path("build.json")])
+    #expect(run.status == 64)
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+  }
+}

@@ -29,6 +29,9 @@ struct DMGBuildCommand: ShipyardCommand {
       --owner <uid:gid>       The owner and group of every item (default: 501:20).
       --free-space <size>     Free space to leave on the volume, such as 10M (default: 0).
       --threads <n>           Chunks compressed at once (default: the number of cores).
+      --config <file.json>    Reads these options from a JSON file (keys as the flags: source, output,
+                              volumeName, format, level, applicationsLink, owner, freeSpace); paths
+                              are relative to the file, and flags given here win.
       -h, --help              Shows this help.
 
     EXAMPLES:
@@ -40,7 +43,8 @@ struct DMGBuildCommand: ShipyardCommand {
 
   init(arguments: [String]) throws(CommandError) {
     let scanner = ArgumentScanner(command: Self.path, options: BuildOptions.declarations)
-    let scanned = try scanner.scan(arguments)
+    let scanned = try scanner.scan(
+      try ConfigFile.expand(arguments, command: Self.path, allowsRelease: false))
     guard scanned.positionals.count == 1 else {
       throw scanner.usage(
         scanned.positionals.isEmpty ? "missing <app-or-folder>" : "expected one <app-or-folder>")

@@ -22,6 +22,10 @@ struct DMGShipCommand: ShipyardCommand {
     \(NotaryOptions.help)
       --skip-sign, --skip-notarize, --skip-staple, --skip-verify
                               Leaves a step out (skipping signing skips notarizing and stapling).
+      --config <file.json>    Reads the options from a JSON file: the keys of `dmg build --config`, plus
+                              "sign" {engine, identity, keychain, p12, p12PasswordFile, pem},
+                              "notarize" {keychainProfile, appleID, teamID, passwordEnv, key, keyID,
+                              issuer, timeout} and "skip" [steps]. Flags given here win.
       --json                  Prints the summary as JSON.
       -h, --help              Shows this help.
     """
@@ -39,7 +43,8 @@ struct DMGShipCommand: ShipyardCommand {
           .flag("--skip-sign"), .flag("--skip-notarize"), .flag("--skip-staple"),
           .flag("--skip-verify"), .flag("--json"),
         ])
-    scanned = try scanner.scan(arguments)
+    scanned = try scanner.scan(
+      try ConfigFile.expand(arguments, command: Self.path, allowsRelease: true))
     guard scanned.positionals.count == 1 else {
       throw scanner.usage("expected one <app-or-folder>")
     }
