@@ -53,37 +53,7 @@ struct DMGBuildCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    var options = options
-    if let epoch = console.environment["SOURCE_DATE_EPOCH"] {
-      guard let seconds = Int64(epoch) else {
-        throw .usage(
-          "SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds",
-          command: Self.path)
-      }
-      options.dateLimit = seconds
-    }
-    let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
-    do {
-      let result = try DMGBuilder(options: options).build { done, total in
-        bar?.update(done: done, total: total)
-      }
-      bar?.finish()
-      console.printError(
-        "wrote \(options.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
-          + "\(result.folderCount) folders, \(ProgressBar.formatBytes(Double(result.volumeBytes))) volume, "
-          + "\(ProgressBar.formatBytes(Double(result.imageBytes))) image")
-    } catch {
-      throw .failure("\(error)")
-    }
-  }
-
-  /// `512`, `512K`, `10M`, `1G` (powers of 1024).
-  static func parseSize(_ text: String) -> Int64? {
-    let units: [Character: Int64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
-    if let last = text.uppercased().last, let unit = units[last] {
-      return Int64(text.dropLast()).map { $0 * unit }
-    }
-    return Int64(text)
+    try BuildOptions.build(options, command: Self.path, console: console)
   }
 }
 

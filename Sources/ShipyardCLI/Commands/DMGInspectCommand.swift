@@ -20,18 +20,11 @@ struct DMGInspectCommand: ShipyardCommand {
       -h, --help              Shows this help.
     """
 
-  let image: String
-  let json: Bool
+  let arguments: ImageReportArguments
+  var image: String { arguments.image }
 
   init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(command: Self.path, options: [.flag("--json")])
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else {
-      throw scanner.usage(
-        scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
-    }
-    image = scanned.positionals[0]
-    json = scanned.has("--json")
+    self.arguments = try ImageReportArguments(arguments, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
@@ -41,17 +34,7 @@ struct DMGInspectCommand: ShipyardCommand {
     } catch {
       throw .failure("\(image): \(error)")
     }
-    do {
-      if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try console.print(String(decoding: try encoder.encode(report), as: UTF8.self))
-      } else {
-        try console.print(report.text)
-      }
-    } catch {
-      throw .failure("cannot write the report: \(error)")
-    }
+    try arguments.print(report, text: report.text, console: console)
     if !report.masterChecksumOK {
       console.printError("warning: \(image): master checksum mismatch (Master CRC error)")
     }

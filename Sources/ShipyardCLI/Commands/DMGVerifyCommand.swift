@@ -25,18 +25,11 @@ struct DMGVerifyCommand: ShipyardCommand {
       -h, --help              Shows this help.
     """
 
-  let image: String
-  let json: Bool
+  let arguments: ImageReportArguments
+  var image: String { arguments.image }
 
   init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(command: Self.path, options: [.flag("--json")])
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else {
-      throw scanner.usage(
-        scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
-    }
-    image = scanned.positionals[0]
-    json = scanned.has("--json")
+    self.arguments = try ImageReportArguments(arguments, command: Self.path)
   }
 
   struct Report: Encodable {
@@ -74,17 +67,7 @@ struct DMGVerifyCommand: ShipyardCommand {
     } catch {
       throw .failure("\(image): \(error)")
     }
-    do {
-      if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try console.print(String(decoding: try encoder.encode(report), as: UTF8.self))
-      } else {
-        try console.print(Self.text(report))
-      }
-    } catch {
-      throw .failure("cannot write the report: \(error)")
-    }
+    try arguments.print(report, text: Self.text(report), console: console)
     if !report.checksumsOK {
       throw .failure(
         "\(image): damaged partitions: \(report.damagedPartitions.joined(separator: ", "))")

@@ -18,29 +18,38 @@ import Foundation
 enum ConfigFile {
   /// Top-level keys and their flags; `true` marks keys whose value is a path.
   static let buildKeys: [String: (flag: String, isPath: Bool)] = [
-    "output": ("--output", true), "volumeName": ("--volume-name", false), "format": ("--format", false),
+    "output": ("--output", true), "volumeName": ("--volume-name", false),
+    "format": ("--format", false),
     "level": ("--level", false), "owner": ("--owner", false), "freeSpace": ("--free-space", false),
     "threads": ("--threads", false),
   ]
   static let signKeys: [String: (flag: String, isPath: Bool)] = [
-    "engine": ("--engine", false), "identity": ("--identity", false), "keychain": ("--keychain", true),
-    "p12": ("--p12", true), "p12PasswordFile": ("--p12-password-file", true), "pem": ("--pem", true),
+    "engine": ("--engine", false), "identity": ("--identity", false),
+    "keychain": ("--keychain", true),
+    "p12": ("--p12", true), "p12PasswordFile": ("--p12-password-file", true),
+    "pem": ("--pem", true),
   ]
   static let notarizeKeys: [String: (flag: String, isPath: Bool)] = [
-    "keychainProfile": ("--keychain-profile", false), "appleID": ("--apple-id", false), "teamID": ("--team-id", false),
+    "keychainProfile": ("--keychain-profile", false), "appleID": ("--apple-id", false),
+    "teamID": ("--team-id", false),
     "passwordEnv": ("--password-env", false), "key": ("--key", true), "keyID": ("--key-id", false),
     "issuer": ("--issuer", false), "timeout": ("--timeout", false),
   ]
 
   /// The flags (and the source, first) that the file at `path` stands for.
-  static func arguments(fromFileAt path: String, command: String, allowsRelease: Bool) throws(CommandError) -> (source: String?, flags: [String]) {
+  static func arguments(fromFileAt path: String, command: String, allowsRelease: Bool)
+    throws(CommandError) -> (source: String?, flags: [String])
+  {
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
-      throw .usage("cannot read the configuration \(path): \(error.localizedDescription)", command: command)
+      throw .usage(
+        "cannot read the configuration \(path): \(error.localizedDescription)", command: command)
     }
-    guard let root = object as? [String: Any] else { throw .usage("\(path): the configuration must be a JSON object", command: command) }
+    guard let root = object as? [String: Any] else {
+      throw .usage("\(path): the configuration must be a JSON object", command: command)
+    }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     func resolve(_ value: String, isPath: Bool) -> String {
       isPath && !value.hasPrefix("/") ? folder.appendingPathComponent(value).path : value
@@ -52,44 +61,64 @@ enum ConfigFile {
       default: throw .usage("\(path): \(key) must be a string or a number", command: command)
       }
     }
-    func flags(_ dictionary: [String: Any], _ keys: [String: (flag: String, isPath: Bool)], prefix: String) throws(CommandError) -> [String] {
+    func flags(
+      _ dictionary: [String: Any], _ keys: [String: (flag: String, isPath: Bool)], prefix: String
+    ) throws(CommandError) -> [String] {
       var result: [String] = []
       for key in dictionary.keys.sorted() {
         guard let (flag, isPath) = keys[key] else {
           throw .usage("\(path): unknown key \(prefix)\(key)", command: command)
         }
-        result += [flag, resolve(try text(dictionary[key] as Any, key: prefix + key), isPath: isPath)]
+        result += [
+          flag, resolve(try text(dictionary[key] as Any, key: prefix + key), isPath: isPath),
+        ]
       }
       return result
     }
     var source: String?
     var result: [String] = []
     var build = root
-    if let value = build.removeValue(forKey: "source") { source = resolve(try text(value, key: "source"), isPath: true) }
+    if let value = build.removeValue(forKey: "source") {
+      source = resolve(try text(value, key: "source"), isPath: true)
+    }
     if let value = build.removeValue(forKey: "applicationsLink") {
-      guard let enabled = value as? Bool else { throw .usage("\(path): applicationsLink must be true or false", command: command) }
+      guard let enabled = value as? Bool else {
+        throw .usage("\(path): applicationsLink must be true or false", command: command)
+      }
       if !enabled { result.append("--no-applications-link") }
     }
     let sign = build.removeValue(forKey: "sign")
     let notarize = build.removeValue(forKey: "notarize")
     let skip = build.removeValue(forKey: "skip")
-    if !allowsRelease, let key = [("sign", sign), ("notarize", notarize), ("skip", skip)].first(where: { $0.1 != nil })?.0 {
+    if !allowsRelease,
+      let key = [("sign", sign), ("notarize", notarize), ("skip", skip)].first(where: {
+        $0.1 != nil
+      })?.0
+    {
       throw .usage("\(path): \(key) belongs to `dmg ship`, not `\(command)`", command: command)
     }
     result += try flags(build, buildKeys, prefix: "")
     if let sign {
-      guard let dictionary = sign as? [String: Any] else { throw .usage("\(path): sign must be an object", command: command) }
+      guard let dictionary = sign as? [String: Any] else {
+        throw .usage("\(path): sign must be an object", command: command)
+      }
       result += try flags(dictionary, signKeys, prefix: "sign.")
     }
     if let notarize {
-      guard let dictionary = notarize as? [String: Any] else { throw .usage("\(path): notarize must be an object", command: command) }
+      guard let dictionary = notarize as? [String: Any] else {
+        throw .usage("\(path): notarize must be an object", command: command)
+      }
       result += try flags(dictionary, notarizeKeys, prefix: "notarize.")
     }
     if let skip {
-      guard let steps = skip as? [String] else { throw .usage("\(path): skip must be a list of steps", command: command) }
+      guard let steps = skip as? [String] else {
+        throw .usage("\(path): skip must be a list of steps", command: command)
+      }
       for step in steps {
         guard ["sign", "notarize", "staple", "verify"].contains(step) else {
-          throw .usage("\(path): cannot skip \(step.debugDescription) (sign, notarize, staple or verify)", command: command)
+          throw .usage(
+            "\(path): cannot skip \(step.debugDescription) (sign, notarize, staple or verify)",
+            command: command)
         }
         result.append("--skip-\(step)")
       }
@@ -98,15 +127,21 @@ enum ConfigFile {
   }
 
   /// `arguments` with a `--config <file>` replaced by what the file stands for.
-  static func expand(_ arguments: [String], command: String, allowsRelease: Bool) throws(CommandError) -> [String] {
-    guard let index = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) else { return arguments }
-    let inline = arguments[index].hasPrefix("--config=") ? String(arguments[index].dropFirst("--config=".count)) : nil
+  static func expand(_ arguments: [String], command: String, allowsRelease: Bool)
+    throws(CommandError) -> [String]
+  {
+    guard let index = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") })
+    else { return arguments }
+    let inline =
+      arguments[index].hasPrefix("--config=")
+      ? String(arguments[index].dropFirst("--config=".count)) : nil
     guard let path = inline ?? (index + 1 < arguments.count ? arguments[index + 1] : nil) else {
       throw .usage("option --config needs a value", command: command)
     }
     var rest = arguments
     rest.removeSubrange(index..<(inline == nil ? index + 2 : index + 1))
-    let (source, flags) = try Self.arguments(fromFileAt: path, command: command, allowsRelease: allowsRelease)
+    let (source, flags) = try Self.arguments(
+      fromFileAt: path, command: command, allowsRelease: allowsRelease)
     let hasPositional = rest.contains { !$0.hasPrefix("-") } && !rest.isEmpty
     return (hasPositional ? [] : source.map { [$0] } ?? []) + flags + rest
   }
