@@ -72,6 +72,8 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    // The Finder's view of a disk image: .DS_Store, background alias, icon positions.
+    .target(name: "FinderLayout", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // The release pipeline: build (stage, HFS+, UDIF), later sign, notarize, staple, verify.
     .target(
       name: "Distribution",
@@ -113,6 +115,9 @@ let package = Package(
       name: "DistributionTests",
       dependencies: ["Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport"],
       exclude: ["FakeTools"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "FinderLayoutTests", dependencies: ["FinderLayout", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(name: "MenusTests", dependencies: ["Menus"], swiftSettings: strictSettings),
     .testTarget(

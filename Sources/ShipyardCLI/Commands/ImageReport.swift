@@ -9,14 +9,17 @@ struct ImageReportArguments {
     let scanner = ArgumentScanner(command: command, options: [.flag("--json")])
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else {
-      throw scanner.usage(scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
+      throw scanner.usage(
+        scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
     }
     image = scanned.positionals[0]
     json = scanned.has("--json")
   }
 
   /// Prints `report` as pretty JSON with `--json`, else `text`.
-  func print(_ report: some Encodable, text: @autoclosure () -> String, console: Console) throws(CommandError) {
+  func print(_ report: some Encodable, text: @autoclosure () -> String, console: Console)
+    throws(CommandError)
+  {
     do {
       if json {
         let encoder = JSONEncoder()
