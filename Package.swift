@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "HFSPlus", "DiskImage",
+        "SystemSupport", "HFSPlus", "DiskImage", "FinderLayout",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 package import DiskImage
+package import FinderLayout
 
 /// What `dmg build` makes, and from what.
 package struct DMGBuildOptions: Sendable {
@@ -26,6 +27,14 @@ package struct DMGBuildOptions: Sendable {
   package var volumeIdentifier: UInt64?
   /// How many chunks are compressed at once.
   package var threads: Int
+  /// The Finder window: size, icons, positions, background colour.
+  package var layout = FinderWindowLayout()
+  /// A background picture, copied into a hidden `.background` folder.
+  package var background: String?
+  /// A volume icon (`.icns`), copied as `.VolumeIcon.icns`.
+  package var volumeIcon: String?
+  /// The Applications link's name.
+  package var applicationsLinkName = "Applications"
 
   /// Makes options for `source` and `output`.
   package init(source: String, output: String, threads: Int) {

@@ -1,4 +1,5 @@
 import DiskImage
+import FinderLayout
 import Foundation
 package import HFSPlus
 import SystemSupport
@@ -40,14 +41,43 @@ package struct DMGBuilder {
     var items = isBundle ? [source] : source.children
     let latest = Self.latestDate(of: source)
     if options.applicationsLink {
-      if items.contains(where: { $0.name.caseInsensitiveCompare("Applications") == .orderedSame }) {
-        throw .conflictingNames(folder: "/", first: "Applications", second: "the Applications link")
+      let linkName = options.applicationsLinkName
+      if items.contains(where: { $0.name.caseInsensitiveCompare(linkName) == .orderedSame }) {
+        throw .conflictingNames(folder: "/", first: linkName, second: "the Applications link")
       }
       items.append(
         SourceItem(
-          name: "Applications", content: .symbolicLink(target: "/Applications"), permissions: 0o755,
+          name: linkName, content: .symbolicLink(target: "/Applications"), permissions: 0o755,
           modificationDate: latest, sourcePath: "the Applications link"))
     }
+    let invisible: UInt16 = 0x4000  // kIsInvisible
+    if let background = options.background {
+      var picture = try SourceScanner.scan(background)
+      guard !picture.isFolder else {
+        throw .unsupportedSource(path: background, reason: "the background must be a picture file")
+      }
+      picture.modificationDate = latest
+      items.append(
+        SourceItem(
+          name: ".background", content: .folder([picture]), permissions: 0o755,
+          modificationDate: latest,
+          finderFlags: invisible, sourcePath: background))
+    }
+    if let icon = options.volumeIcon {
+      var file = try SourceScanner.scan(icon)
+      guard !file.isFolder else {
+        throw .unsupportedSource(path: icon, reason: "the volume icon must be an .icns file")
+      }
+      file.name = ".VolumeIcon.icns"
+      file.finderFlags = invisible
+      file.modificationDate = latest
+      items.append(file)
+    }
+    // The .DS_Store is written once the catalog IDs are known (the alias needs them).
+    items.append(
+      SourceItem(
+        name: ".DS_Store", content: .data([]), permissions: 0o644, modificationDate: latest,
+        finderFlags: invisible))
     source.content = .folder(items)
     source.modificationDate = latest
     return (source, options.volumeName ?? name)
@@ -73,6 +103,51 @@ package struct DMGBuilder {
     return Result(
       volumeName: volumeName, volumeBytes: volume.byteCount, imageBytes: summary.imageBytes,
       fileCount: volume.fileCount, folderCount: volume.folderCount)
+  }
+
+  /// The `.DS_Store` for the staged root: the layout's records, with the background's alias built
+  /// from the catalog IDs the volume will give.
+  func finderStore(for root: SourceItem, volumeName: String, volumeOptions: HFSPlusVolumeOptions)
+    throws -> [UInt8]
+  {
+    let planned = try HFSPlusVolume.plannedItems(root: root, options: volumeOptions)
+    var layout = options.layout
+    let visible = root.children.filter { !$0.name.hasPrefix(".") }.map(\.name)
+    if layout.positions.isEmpty {
+      // The app on the left, the Applications link on the right, anything else below.
+      var others = 0
+      for name in visible {
+        if name == options.applicationsLinkName && options.applicationsLink {
+          layout.positions[name] = (480, 170)
+        } else if name.hasSuffix(".app") && layout.positions.values.allSatisfy({ $0 != (180, 170) })
+        {
+          layout.positions[name] = (180, 170)
+        } else {
+          layout.positions[name] = (180 + 150 * (others % 3), 320 + 150 * (others / 3))
+          others += 1
+        }
+      }
+    }
+    for name in layout.positions.keys where !root.children.contains(where: { $0.name == name }) {
+      throw HFSPlusError.unsupportedSource(
+        path: name,
+        reason: "a position is given for it, but the volume's root holds no item of that name")
+    }
+    var alias: AliasRecord?
+    if let background = options.background {
+      let fileName = (background as NSString).lastPathComponent
+      guard let file = planned.items["/.background/\(fileName)"],
+        let folder = planned.items["/.background"]
+      else {
+        throw HFSPlusError.unsupportedSource(
+          path: background, reason: "the background was not staged")
+      }
+      alias = AliasRecord(
+        volumeName: volumeName, volumeDate: planned.volumeDate, fileName: fileName, fileID: file.id,
+        fileDate: file.date,
+        folderName: ".background", folderID: folder.id)
+    }
+    return DSStoreWriter.data(for: try layout.records(backgroundAlias: alias))
   }
 
   /// The newest modification date in the tree.

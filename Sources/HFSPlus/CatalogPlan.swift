@@ -31,6 +31,8 @@ struct CatalogPlan {
   let options: HFSPlusVolumeOptions
   let volumeName: HFSPlusName
   private(set) var volumeDate: UInt32 = 0
+  /// Catalog IDs and dates by path (`/Hello.app`, `/.background/bg.png`).
+  private(set) var itemsByPath: [String: (id: UInt32, date: UInt32)] = [:]
 
   var nextCatalogID: UInt32 { (entries.last?.id ?? CatalogRecords.firstUserID + 1) + 1 }
   var fileCount: UInt32 { UInt32(entries.filter { $0.item.map { !$0.isFolder } ?? false }.count) }
@@ -66,6 +68,9 @@ struct CatalogPlan {
         }
         let childDate = date(child.modificationDate)
         rootDate = max(rootDate, childDate)
+        itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] = (
+          id, childDate
+        )
         entries.append(
           Entry(
             id: id, parentID: folderID, name: name, item: child,

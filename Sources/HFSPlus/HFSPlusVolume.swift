@@ -28,6 +28,16 @@ package struct HFSPlusVolume: Sendable {
   /// A stream of the volume's bytes.
   package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
 
+  /// The catalog IDs and dates the volume for `root` gives each path, and the volume's date
+  /// (seconds since 1904), before the volume is built: they depend only on names and dates.
+  package static func plannedItems(root: SourceItem, options: HFSPlusVolumeOptions)
+    throws(HFSPlusError)
+    -> (items: [String: (id: UInt32, date: UInt32)], volumeDate: UInt32)
+  {
+    let plan = try CatalogPlan(root: root, options: options)
+    return (plan.itemsByPath, plan.volumeDate)
+  }
+
   /// Builds the volume for `root`'s children.
   ///
   /// - Throws: ``HFSPlusError`` for names HFS+ cannot hold or that collide in a folder.

@@ -12,6 +12,8 @@ package struct HFSPlusVolumeOptions: Sendable {
   package var dateLimit: Int64?
   /// The volume's 64-bit identifier; by default derived from the content.
   package var volumeIdentifier: UInt64?
+  /// Finder flags of the root folder, such as `kHasCustomIcon` (0x0400) for a volume icon.
+  package var rootFinderFlags: UInt16 = 0
 
   /// Makes options.
   package init(

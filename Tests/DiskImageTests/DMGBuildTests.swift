@@ -47,7 +47,8 @@ import Testing
     let entries = try volume.entries()
     #expect(
       entries.map(\.path).sorted() == [
-        "/Applications", "/Hello.app", "/Hello.app/Contents", "/Hello.app/Contents/Info.plist",
+        "/.DS_Store", "/Applications", "/Hello.app", "/Hello.app/Contents",
+        "/Hello.app/Contents/Info.plist",
         "/Hello.app/Contents/MacOS", "/Hello.app/Contents/MacOS/Hello",
         "/Hello.app/Contents/PkgInfo",
         "/Hello.app/Contents/Resources", "/Hello.app/Contents/Resources/Hello.icns",

@@ -23,7 +23,8 @@ struct DMGPeerTests {
     options.format = format
     options.applicationsLink = false
     let result = try DMGBuilder(options: options).build()
-    #expect(result.fileCount == UInt32(PeerTree.fileCount + 5))
+    // The tree's files and links, and the .DS_Store the build adds (checked by FinderLayout's tests).
+    #expect(result.fileCount == UInt32(PeerTree.fileCount + 6))
 
     // 7-Zip tests every chunk and checksum.
     let test = try ProcessRunner.run("7zz", ["t", "-tdmg", image])
@@ -57,7 +58,7 @@ struct DMGPeerTests {
       }
       listed[String(path.dropFirst("Payload/".count))] = (fields["Size"] ?? "", mode)
     }
-    listed = listed.filter { !$0.key.contains("HFS+ Private") }
+    listed = listed.filter { !$0.key.contains("HFS+ Private") && $0.key != ".DS_Store" }
     var expected: [String: (size: String, mode: String)] = [:]
     for item in tree.items {
       // 7-Zip shows the stored '/' of a ':' as '_'.
@@ -104,7 +105,8 @@ struct DMGPeerTests {
     let inBMP: (String) -> Bool = { $0.unicodeScalars.allSatisfy { $0.value < 0x10000 } }
     let listed = Set(
       hierarchy.split(separator: "\n").map(String.init).filter {
-        $0.hasPrefix("/") && !$0.contains("HFS+ Private") && $0 != "/" && inBMP($0)
+        $0.hasPrefix("/") && !$0.contains("HFS+ Private") && $0 != "/" && $0 != "/.DS_Store"
+          && inBMP($0)
       })
     #expect(listed == Set(tree.items.map { "/" + PeerTree.stored($0.path) }.filter(inBMP)))
     let sample = tree.items.enumerated().filter { offset, item in
@@ -139,7 +141,7 @@ struct DMGPeerTests {
     let volume = try HFSPlusReader(reader.bytes(of: try #require(reader.hfsPartition)))
     let entries = try volume.entries()
     let ours = Set(
-      entries.map { entry in
+      entries.filter { $0.path != "/.DS_Store" }.map { entry in
         PeerTree.Item(
           path: String(entry.path.dropFirst()),
           kind: entry.kind == .folder ? "folder" : entry.kind == .symbolicLink ? "link" : "file",

@@ -1,0 +1,98 @@
+import Foundation
+
+/// How the Finder shows the volume's window: size, icons, background, and where each item sits.
+package struct FinderWindowLayout: Sendable, Equatable {
+  /// A colour with components from 0 to 1.
+  package struct Color: Sendable, Equatable {
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+
+    /// Makes a colour.
+    package init(red: Double, green: Double, blue: Double) {
+      (self.red, self.green, self.blue) = (red, green, blue)
+    }
+
+    /// A colour from `#rrggbb` or `#rgb`.
+    package init?(hex: String) {
+      var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+      if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
+      guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+      self.init(
+        red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255,
+        blue: Double(value & 0xFF) / 255)
+    }
+  }
+
+  /// The window's top-left corner on screen.
+  package var windowOrigin = (x: 200, y: 120)
+  /// The window's size in points.
+  package var windowSize = (width: 660, height: 400)
+  /// The icons' size in points (16 to 512).
+  package var iconSize = 128
+  /// The labels' size in points.
+  package var textSize = 13
+  /// A background colour, when there is no picture.
+  package var backgroundColor: Color?
+  /// Where each item's icon centre sits, by name.
+  package var positions: [String: (x: Int, y: Int)] = [:]
+  /// Whether the labels go below the icons.
+  package var labelOnBottom = true
+
+  /// Makes the default layout: a 660 × 400 window with 128-point icons.
+  package init() {}
+
+  package static func == (lhs: FinderWindowLayout, rhs: FinderWindowLayout) -> Bool {
+    lhs.windowOrigin == rhs.windowOrigin && lhs.windowSize == rhs.windowSize
+      && lhs.iconSize == rhs.iconSize
+      && lhs.textSize == rhs.textSize && lhs.backgroundColor == rhs.backgroundColor
+      && lhs.positions.mapValues { [$0.x, $0.y] } == rhs.positions.mapValues { [$0.x, $0.y] }
+  }
+
+  /// The `.DS_Store` records for this layout; `backgroundAlias` points at the background picture.
+  package func records(backgroundAlias: AliasRecord?) throws -> [DSStoreRecord] {
+    let bounds =
+      "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}"
+    let window: [String: Any] = [
+      "WindowBounds": bounds, "ShowSidebar": false, "ShowToolbar": false, "ShowStatusBar": false,
+      "ShowPathbar": false, "ShowTabView": false, "ContainerShowSidebar": false,
+      "PreviewPaneVisibility": false,
+      "SidebarWidth": 180,
+    ]
+    var view: [String: Any] = [
+      "viewOptionsVersion": 1, "iconSize": Double(iconSize), "textSize": Double(textSize),
+      "gridOffsetX": 0.0,
+      "gridOffsetY": 0.0, "gridSpacing": 100.0, "arrangeBy": "none", "labelOnBottom": labelOnBottom,
+      "showIconPreview": true, "showItemInfo": false, "scrollPositionX": 0.0,
+      "scrollPositionY": 0.0,
+      "backgroundColorRed": backgroundColor?.red ?? 1.0,
+      "backgroundColorGreen": backgroundColor?.green ?? 1.0,
+      "backgroundColorBlue": backgroundColor?.blue ?? 1.0,
+      "backgroundType": backgroundAlias != nil ? 2 : backgroundColor != nil ? 1 : 0,
+    ]
+    if let backgroundAlias { view["backgroundImageAlias"] = Data(backgroundAlias.bytes) }
+    var records = [
+      DSStoreRecord(name: ".", code: "bwsp", value: .blob(try Self.binaryPlist(window))),
+      DSStoreRecord(name: ".", code: "icvp", value: .blob(try Self.binaryPlist(view))),
+      DSStoreRecord(name: ".", code: "icvl", value: .type("icnv")),
+      DSStoreRecord(name: ".", code: "vSrn", value: .long(1)),
+    ]
+    for (name, point) in positions {
+      var location: [UInt8] = []
+      for value in [UInt32(clamping: point.x), UInt32(clamping: point.y)] {
+        location += [
+          UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+          UInt8(value & 0xFF),
+        ]
+      }
+      location += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x00]
+      records.append(DSStoreRecord(name: name, code: "Iloc", value: .blob(location)))
+    }
+    return records
+  }
+
+  static func binaryPlist(_ object: [String: Any]) throws -> [UInt8] {
+    [UInt8](
+      try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))
+  }
+}
