@@ -87,6 +87,7 @@ let package = Package(
       name: "ShipyardCLI",
       dependencies: [
         "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage", "Distribution",
+        "FinderLayout",
       ],
       swiftSettings: strictSettings
     ),

@@ -85,13 +85,20 @@ package struct DMGBuilder {
 
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
-    let (root, volumeName) = try stage()
-    let volume = try HFSPlusVolume(
-      root: root,
-      options: HFSPlusVolumeOptions(
-        volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
-        freeSpace: options.freeSpace,
-        dateLimit: options.dateLimit, volumeIdentifier: options.volumeIdentifier))
+    var (root, volumeName) = try stage()
+    var volumeOptions = HFSPlusVolumeOptions(
+      volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
+      freeSpace: options.freeSpace,
+      dateLimit: options.dateLimit, volumeIdentifier: options.volumeIdentifier)
+    if options.volumeIcon != nil { volumeOptions.rootFinderFlags = 0x0400 }  // kHasCustomIcon
+    let store = try finderStore(for: root, volumeName: volumeName, volumeOptions: volumeOptions)
+    root.content = .folder(
+      root.children.map { item in
+        var item = item
+        if item.name == ".DS_Store" { item.content = .data(store) }
+        return item
+      })
+    let volume = try HFSPlusVolume(root: root, options: volumeOptions)
     let writer = DiskImageWriter(
       format: options.format, level: options.level, threads: options.threads)
     let summary = try AtomicOutputFile.write(to: options.output) { descriptor in

@@ -49,28 +49,64 @@ package struct FinderWindowLayout: Sendable, Equatable {
       && lhs.positions.mapValues { [$0.x, $0.y] } == rhs.positions.mapValues { [$0.x, $0.y] }
   }
 
+  /// The `bwsp` plist: the window's bounds and chrome.
+  struct WindowSettings: Encodable {
+    let windowBounds: String
+    let showSidebar = false
+    let showToolbar = false
+    let showStatusBar = false
+    let showPathbar = false
+    let showTabView = false
+    let containerShowSidebar = false
+    let previewPaneVisibility = false
+    let sidebarWidth = 180
+
+    enum CodingKeys: String, CodingKey {
+      case windowBounds = "WindowBounds"
+      case showSidebar = "ShowSidebar"
+      case showToolbar = "ShowToolbar"
+      case showStatusBar = "ShowStatusBar"
+      case showPathbar = "ShowPathbar"
+      case showTabView = "ShowTabView"
+      case containerShowSidebar = "ContainerShowSidebar"
+      case previewPaneVisibility = "PreviewPaneVisibility"
+      case sidebarWidth = "SidebarWidth"
+    }
+  }
+
+  /// The `icvp` plist: icon view options and the background.
+  struct IconViewSettings: Encodable {
+    let viewOptionsVersion = 1
+    let backgroundType: Int
+    let backgroundColorRed: Double
+    let backgroundColorGreen: Double
+    let backgroundColorBlue: Double
+    let backgroundImageAlias: Data?
+    let iconSize: Double
+    let textSize: Double
+    let gridOffsetX = 0.0
+    let gridOffsetY = 0.0
+    let gridSpacing = 100.0
+    let arrangeBy = "none"
+    let labelOnBottom: Bool
+    let showIconPreview = true
+    let showItemInfo = false
+    let scrollPositionX = 0.0
+    let scrollPositionY = 0.0
+  }
+
   /// The `.DS_Store` records for this layout; `backgroundAlias` points at the background picture.
   package func records(backgroundAlias: AliasRecord?) throws -> [DSStoreRecord] {
-    let bounds =
-      "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}"
-    let window: [String: Any] = [
-      "WindowBounds": bounds, "ShowSidebar": false, "ShowToolbar": false, "ShowStatusBar": false,
-      "ShowPathbar": false, "ShowTabView": false, "ContainerShowSidebar": false,
-      "PreviewPaneVisibility": false,
-      "SidebarWidth": 180,
-    ]
-    var view: [String: Any] = [
-      "viewOptionsVersion": 1, "iconSize": Double(iconSize), "textSize": Double(textSize),
-      "gridOffsetX": 0.0,
-      "gridOffsetY": 0.0, "gridSpacing": 100.0, "arrangeBy": "none", "labelOnBottom": labelOnBottom,
-      "showIconPreview": true, "showItemInfo": false, "scrollPositionX": 0.0,
-      "scrollPositionY": 0.0,
-      "backgroundColorRed": backgroundColor?.red ?? 1.0,
-      "backgroundColorGreen": backgroundColor?.green ?? 1.0,
-      "backgroundColorBlue": backgroundColor?.blue ?? 1.0,
-      "backgroundType": backgroundAlias != nil ? 2 : backgroundColor != nil ? 1 : 0,
-    ]
-    if let backgroundAlias { view["backgroundImageAlias"] = Data(backgroundAlias.bytes) }
+    let window = WindowSettings(
+      windowBounds:
+        "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}")
+    let view = IconViewSettings(
+      backgroundType: backgroundAlias != nil ? 2 : backgroundColor != nil ? 1 : 0,
+      backgroundColorRed: backgroundColor?.red ?? 1,
+      backgroundColorGreen: backgroundColor?.green ?? 1,
+      backgroundColorBlue: backgroundColor?.blue ?? 1,
+      backgroundImageAlias: backgroundAlias.map { Data($0.bytes) },
+      iconSize: Double(iconSize), textSize: Double(textSize), labelOnBottom: labelOnBottom)
     var records = [
       DSStoreRecord(name: ".", code: "bwsp", value: .blob(try Self.binaryPlist(window))),
       DSStoreRecord(name: ".", code: "icvp", value: .blob(try Self.binaryPlist(view))),
@@ -91,8 +127,11 @@ package struct FinderWindowLayout: Sendable, Equatable {
     return records
   }
 
-  static func binaryPlist(_ object: [String: Any]) throws -> [UInt8] {
-    [UInt8](
-      try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0))
+  /// A binary plist of `value`, its keys in declaration order (so the same layout gives the same
+  /// bytes).
+  static func binaryPlist(_ value: some Encodable) throws -> [UInt8] {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .binary
+    return [UInt8](try encoder.encode(value))
   }
 }

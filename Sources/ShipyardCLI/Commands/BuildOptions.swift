@@ -1,5 +1,6 @@
 import DiskImage
 import Distribution
+import FinderLayout
 import Foundation
 
 /// The options of `dmg build`, shared with `dmg ship`.
@@ -7,6 +8,10 @@ enum BuildOptions {
   static let declarations: [ArgumentScanner.Option] = [
     .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
     .flag("--no-applications-link"), .value("--owner"), .value("--free-space"), .value("--threads"),
+    .value("--background"), .value("--background-color"), .value("--icon-size"),
+    .value("--text-size"),
+    .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
+    .value("--applications-link-name"),
   ]
 
   /// Parses the build options for `source`.
@@ -48,6 +53,7 @@ enum BuildOptions {
       }
       options.freeSpace = bytes
     }
+    try parseLayout(scanned, scanner: scanner, into: &options)
     if let threads = scanned.last("--threads") {
       guard let value = Int(threads), value > 0 else {
         throw scanner.usage("--threads takes a positive number")
@@ -55,6 +61,64 @@ enum BuildOptions {
       options.threads = value
     }
     return options
+  }
+
+  /// The Finder layout flags.
+  static func parseLayout(
+    _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner, into options: inout DMGBuildOptions
+  ) throws(CommandError) {
+    options.background = scanned.last("--background")
+    options.volumeIcon = scanned.last("--volume-icon")
+    if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }
+    if let color = scanned.last("--background-color") {
+      guard let parsed = FinderWindowLayout.Color(hex: color) else {
+        throw scanner.usage(
+          "--background-color takes #rrggbb or #rgb, not \(color.debugDescription)")
+      }
+      options.layout.backgroundColor = parsed
+    }
+    if let size = scanned.last("--icon-size") {
+      guard let value = Int(size), (16...512).contains(value) else {
+        throw scanner.usage("--icon-size takes 16 to 512")
+      }
+      options.layout.iconSize = value
+    }
+    if let size = scanned.last("--text-size") {
+      guard let value = Int(size), (10...16).contains(value) else {
+        throw scanner.usage("--text-size takes 10 to 16")
+      }
+      options.layout.textSize = value
+    }
+    if let window = scanned.last("--window") {
+      let parts = window.lowercased().split(separator: "x")
+      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0,
+        height > 0
+      else {
+        throw scanner.usage("--window takes <width>x<height>, such as 660x400")
+      }
+      options.layout.windowSize = (width, height)
+    }
+    if let position = scanned.last("--window-position") {
+      guard let point = point(position) else {
+        throw scanner.usage("--window-position takes <x>,<y>, such as 200,120")
+      }
+      options.layout.windowOrigin = point
+    }
+    for icon in scanned.all("--icon") {
+      guard let equals = icon.lastIndex(of: "="),
+        let point = point(String(icon[icon.index(after: equals)...]))
+      else {
+        throw scanner.usage(
+          "--icon takes <name>=<x>,<y>, such as Hello.app=180,170, not \(icon.debugDescription)")
+      }
+      options.layout.positions[String(icon[..<equals])] = point
+    }
+  }
+
+  static func point(_ text: String) -> (x: Int, y: Int)? {
+    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return nil }
+    return (x, y)
   }
 
   /// Builds the image, with progress and a summary on standard error.

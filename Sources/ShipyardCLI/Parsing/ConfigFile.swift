@@ -21,7 +21,12 @@ enum ConfigFile {
     "output": ("--output", true), "volumeName": ("--volume-name", false),
     "format": ("--format", false),
     "level": ("--level", false), "owner": ("--owner", false), "freeSpace": ("--free-space", false),
-    "threads": ("--threads", false),
+    "threads": ("--threads", false), "background": ("--background", true),
+    "backgroundColor": ("--background-color", false), "iconSize": ("--icon-size", false),
+    "textSize": ("--text-size", false), "window": ("--window", false),
+    "windowPosition": ("--window-position", false),
+    "volumeIcon": ("--volume-icon", true),
+    "applicationsLinkName": ("--applications-link-name", false),
   ]
   static let signKeys: [String: (flag: String, isPath: Bool)] = [
     "engine": ("--engine", false), "identity": ("--identity", false),
@@ -86,6 +91,16 @@ enum ConfigFile {
         throw .usage("\(path): applicationsLink must be true or false", command: command)
       }
       if !enabled { result.append("--no-applications-link") }
+    }
+    if let icons = build.removeValue(forKey: "icons") {
+      guard let positions = icons as? [String: [Int]],
+        positions.values.allSatisfy({ $0.count == 2 })
+      else {
+        throw .usage("\(path): icons must map names to [x, y]", command: command)
+      }
+      for (name, point) in positions.sorted(by: { $0.key < $1.key }) {
+        result += ["--icon", "\(name)=\(point[0]),\(point[1])"]
+      }
     }
     let sign = build.removeValue(forKey: "sign")
     let notarize = build.removeValue(forKey: "notarize")
