@@ -85,7 +85,9 @@ package struct DMGBuilder {
 
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
+    try DMGLayoutCheck.checkFiles(options)
     var (root, volumeName) = try stage()
+    try DMGLayoutCheck.checkVolumeName(volumeName, hasBackground: options.background != nil)
     var volumeOptions = HFSPlusVolumeOptions(
       volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
       freeSpace: options.freeSpace,
@@ -134,12 +136,11 @@ package struct DMGBuilder {
           others += 1
         }
       }
+      // Extra rows make the window taller rather than hide their icons.
+      let lowest = layout.positions.values.map(\.y).max() ?? 0
+      layout.windowSize.height = max(layout.windowSize.height, lowest + 80)
     }
-    for name in layout.positions.keys where !root.children.contains(where: { $0.name == name }) {
-      throw HFSPlusError.unsupportedSource(
-        path: name,
-        reason: "a position is given for it, but the volume's root holds no item of that name")
-    }
+    try DMGLayoutCheck.checkPositions(layout, rootNames: root.children.map(\.name))
     var alias: AliasRecord?
     if let background = options.background {
       let fileName = (background as NSString).lastPathComponent

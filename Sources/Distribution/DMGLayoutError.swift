@@ -1,0 +1,33 @@
+/// Why a Finder layout cannot be written as asked.
+package enum DMGLayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The background file is not a picture the Finder draws.
+  case notAPicture(path: String, found: String)
+  /// The volume icon is not an `.icns` file.
+  case notAnIconFile(path: String, found: String)
+  /// An icon is placed outside the window.
+  case iconOutsideWindow(name: String, x: Int, y: Int, width: Int, height: Int)
+  /// A position names an item the volume's root does not hold.
+  case unknownItem(name: String, available: [String])
+  /// The volume name does not fit the background alias's 27-byte volume name field.
+  case volumeNameTooLongForAlias(name: String, bytes: Int)
+  /// Reading a layout file failed.
+  case unreadable(path: String, reason: String)
+
+  /// A sentence naming the problem and where it is.
+  package var description: String {
+    switch self {
+    case .notAPicture(let path, let found):
+      "\(path): the background must be a picture (PNG, JPEG, TIFF, GIF, BMP, HEIC, PDF); this file starts like \(found)"
+    case .notAnIconFile(let path, let found):
+      "\(path): the volume icon must be an .icns file (starting with \"icns\"); this file starts like \(found)"
+    case .iconOutsideWindow(let name, let x, let y, let width, let height):
+      "the icon of \(name.debugDescription) at (\(x), \(y)) is outside the \(width)×\(height) window"
+    case .unknownItem(let name, let available):
+      "a position is given for \(name.debugDescription), but the volume's root holds no such item (it holds \(available.map(\.debugDescription).joined(separator: ", ")))"
+    case .volumeNameTooLongForAlias(let name, let bytes):
+      "the volume name \(name.debugDescription) is \(bytes) bytes; with a background picture it must be at most 27 bytes of UTF-8 (the alias record's volume name field), so the Finder can find the picture"
+    case .unreadable(let path, let reason):
+      "cannot read \(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Distribution
+import FinderLayout
+import Foundation
+import ShipyardTestSupport
+import Testing
+
+/// Layouts that cannot be written as asked fail with a sentence naming the problem, before any
+/// byte of the image is written.
+@Suite struct DMGLayoutErrorTests {
+  enum Fault: String, CaseIterable {
+    case backgroundIsText, backgroundIsAFolder, volumeIconIsAPicture, iconOutsideWindow
+    case iconForAMissingItem, volumeNameTooLongForAlias
+  }
+
+  @Test(arguments: Fault.allCases)
+  func badLayoutsAreNamedAndNothingIsWritten(fault: Fault) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let picture = PeerPolicy.packageRoot.appendingPathComponent("Examples/form/avatar.png").path
+    let notes = PeerPolicy.packageRoot.appendingPathComponent("Examples/form/notes.txt").path
+    var options = DMGBuildOptions(
+      source: DMGBuildTests.helloApp, output: folder.path("out.dmg"), threads: 2)
+    let expected: DMGLayoutError
+    switch fault {
+    case .backgroundIsText:
+      options.background = notes
+      expected = .notAPicture(path: notes, found: "")
+    case .backgroundIsAFolder:
+      options.background = folder.path("")
+      expected = .unreadable(path: folder.path(""), reason: "it is a folder, not a file")
+    case .volumeIconIsAPicture:
+      options.volumeIcon = picture
+      expected = .notAnIconFile(path: picture, found: "89 50 4e 47 0d 0a 1a 0a")
+    case .iconOutsideWindow:
+      options.layout.positions = ["Hello.app": (700, 170), "Applications": (480, 170)]
+      expected = .iconOutsideWindow(name: "Hello.app", x: 700, y: 170, width: 660, height: 400)
+    case .iconForAMissingItem:
+      options.layout.positions = ["Helo.app": (180, 170)]
+      expected = .unknownItem(name: "Helo.app", available: ["Hello.app", "Applications"])
+    case .volumeNameTooLongForAlias:
+      options.background = picture
+      options.volumeName = "Hello — the long edition 2026"
+      expected = .volumeNameTooLongForAlias(name: options.volumeName!, bytes: 31)
+    }
+    #expect(throws: (any Error).self) { try DMGBuilder(options: options).build() }
+    do {
+      _ = try DMGBuilder(options: options).build()
+    } catch let error as DMGLayoutError {
+      if case .notAPicture(let path, let found) = error {
+        #expect(path == notes && found.hasPrefix("text: "), "\(error)")
+      } else if case .unreadable(_, let reason) = error, fault == .backgroundIsAFolder {
+        #expect(reason.contains("folder"), "\(error)")
+      } else {
+        #expect(error == expected)
+      }
+      #expect(!error.description.isEmpty)
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+    #expect(folder.contents.isEmpty, "\(folder.contents)")
+  }
+}
