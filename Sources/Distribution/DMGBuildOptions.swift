@@ -35,6 +35,16 @@ package struct DMGBuildOptions: Sendable {
   package var volumeIcon: String?
   /// The Applications link's name.
   package var applicationsLinkName = "Applications"
+  /// More items for the volume's root, after the app.
+  package var additions: [Addition] = []
+
+  /// An item added to the volume's root.
+  package enum Addition: Sendable, Equatable {
+    /// A file or folder copied from `path`, named `name` on the volume.
+    case file(path: String, name: String)
+    /// A symbolic link named `name` pointing to `target`.
+    case link(name: String, target: String)
+  }
 
   /// Makes options for `source` and `output`.
   package init(source: String, output: String, threads: Int) {

@@ -50,6 +50,19 @@ package struct DMGBuilder {
           name: linkName, content: .symbolicLink(target: "/Applications"), permissions: 0o755,
           modificationDate: latest, sourcePath: "the Applications link"))
     }
+    for addition in options.additions {
+      switch addition {
+      case .file(let path, let name):
+        var item = try SourceScanner.scan(path)
+        item.name = name
+        items.append(item)
+      case .link(let name, let target):
+        items.append(
+          SourceItem(
+            name: name, content: .symbolicLink(target: target), permissions: 0o755,
+            modificationDate: latest, sourcePath: "the link \(name)"))
+      }
+    }
     let invisible: UInt16 = 0x4000  // kIsInvisible
     if let background = options.background {
       var picture = try SourceScanner.scan(background)

@@ -183,7 +183,7 @@ struct CatalogPlan {
       if entry.id == CatalogRecords.rootFolderID {
         let common = CatalogRecords.Common(
           id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID,
-          fileMode: 0o040755)
+          fileMode: 0o040755, finderFlags: options.rootFinderFlags)
         return CatalogRecords.folder(common, valence: entry.valence)
       }
       return CatalogRecords.privateFolder(

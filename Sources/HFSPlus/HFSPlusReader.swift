@@ -89,6 +89,25 @@ package struct HFSPlusReader {
 
   /// Every entry on the volume, in catalog order (the two private folders are left out).
   package func entries() throws -> [HFSPlusEntry] {
+    try resolvePaths(try catalogRecords())
+  }
+
+  /// The root folder, at path `/`: its Finder flags say whether the volume has a custom icon.
+  package func rootFolder() throws -> HFSPlusEntry {
+    for (parentID, _, record) in try catalogRecords() where parentID == 1 {
+      if try record.getInteger(at: 0, as: Int16.self) == 1,
+        try record.getInteger(at: 8, as: UInt32.self) == 2
+      {
+        return try entry(path: "/", id: 2, record: record)
+      }
+    }
+    throw HFSPlusError.malformedVolume("the catalog holds no root folder")
+  }
+
+  /// Every catalog leaf record, with its key's parent ID and name.
+  private func catalogRecords() throws -> [(
+    parentID: UInt32, name: HFSPlusName, record: ByteReader
+  )] {
     let headerNode = try node(0, nodeSize: 512)
     let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
     let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
@@ -115,7 +134,7 @@ package struct HFSPlusReader {
       }
       next = try leaf.getInteger(at: 0)
     }
-    return try resolvePaths(raw)
+    return raw
   }
 
   private func resolvePaths(_ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)])

@@ -11,7 +11,7 @@ enum BuildOptions {
     .value("--background"), .value("--background-color"), .value("--icon-size"),
     .value("--text-size"),
     .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
-    .value("--applications-link-name"),
+    .value("--applications-link-name"), .value("--add"), .value("--link"),
   ]
 
   /// Parses the build options for `source`.
@@ -71,9 +71,10 @@ enum BuildOptions {
     options.volumeIcon = scanned.last("--volume-icon")
     if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }
     if let color = scanned.last("--background-color") {
-      guard let parsed = FinderWindowLayout.Color(hex: color) else {
+      guard let parsed = FinderWindowLayout.Color(css: color) else {
         throw scanner.usage(
-          "--background-color takes #rrggbb or #rgb, not \(color.debugDescription)")
+          "--background-color takes #rrggbb, #rgb, rgb(r, g, b) or a CSS colour name, not \(color.debugDescription)"
+        )
       }
       options.layout.backgroundColor = parsed
     }
@@ -103,6 +104,28 @@ enum BuildOptions {
         throw scanner.usage("--window-position takes <x>,<y>, such as 200,120")
       }
       options.layout.windowOrigin = point
+    }
+    for addition in scanned.all("--add") {
+      if let marker = addition.range(of: "=@"), marker.lowerBound > addition.startIndex {
+        options.additions.append(
+          .file(
+            path: String(addition[marker.upperBound...]),
+            name: String(addition[..<marker.lowerBound])))
+      } else {
+        options.additions.append(
+          .file(path: addition, name: (addition as NSString).lastPathComponent))
+      }
+    }
+    for link in scanned.all("--link") {
+      guard let equals = link.firstIndex(of: "="), equals > link.startIndex,
+        link.index(after: equals) < link.endIndex
+      else {
+        throw scanner.usage(
+          "--link takes <name>=<target>, such as Docs=/Library/Documentation, not \(link.debugDescription)"
+        )
+      }
+      options.additions.append(
+        .link(name: String(link[..<equals]), target: String(link[link.index(after: equals)...])))
     }
     for icon in scanned.all("--icon") {
       guard let equals = icon.lastIndex(of: "="),

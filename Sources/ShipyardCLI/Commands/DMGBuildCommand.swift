@@ -11,12 +11,14 @@ struct DMGBuildCommand: ShipyardCommand {
 
     USAGE: shipyard dmg build <app-or-folder> [-o <out.dmg>] [--volume-name <name>] [--format <format>]
                               [--level <n>] [--no-applications-link] [--owner <uid:gid>]
-                              [--free-space <size>] [--threads <n>]
+                              [--free-space <size>] [--threads <n>] [layout options]
+           shipyard dmg build --config <file.json> [-o <out.dmg>]
 
     Writes an HFS+ volume inside a UDIF image, as hdiutil does, with no hdiutil and no Finder: the
     same inputs give the same bytes on every OS. An .app goes at the volume's root beside an
-    Applications link; a folder's items all go at the root. The image is written to a temporary file
-    beside the output and renamed into place when complete.
+    Applications link; a folder's items all go at the root. The Finder window's layout is written
+    as a .DS_Store. The image is written to a temporary file beside the output and renamed into
+    place when complete.
 
     Dates come from the sources, clamped to SOURCE_DATE_EPOCH when it is set.
 
@@ -29,22 +31,42 @@ struct DMGBuildCommand: ShipyardCommand {
       --owner <uid:gid>       The owner and group of every item (default: 501:20).
       --free-space <size>     Free space to leave on the volume, such as 10M (default: 0).
       --threads <n>           Chunks compressed at once (default: the number of cores).
-      --config <file.json>    Reads these options from a JSON file (keys as the flags: source, output,
-                              volumeName, format, level, applicationsLink, owner, freeSpace); paths
-                              are relative to the file, and flags given here win.
+      --config <file.json>    Reads the options from a JSON file: ours (keys as the flags, such as
+                              source, output, volumeName, background, icons) or appdmg's (title,
+                              icon, background, contents, ...). Paths are relative to the file, and
+                              flags given here win.
       -h, --help              Shows this help.
+
+    LAYOUT OPTIONS:
+      --window <w>x<h>        The window's size (default: 660x400).
+      --window-position <x>,<y>
+                              The window's top-left corner on screen (default: 200,120).
+      --icon-size <n>         The icons' size, 16 to 512 (default: 128).
+      --text-size <n>         The labels' size, 10 to 16 (default: 13).
+      --icon <name>=<x>,<y>   Where an item's icon sits (repeatable; default: the app at 180,170,
+                              Applications at 480,170, other items in rows below).
+      --background <picture>  A background picture (PNG, JPEG, TIFF, ...), stored in .background/.
+      --background-color <c>  A background colour: #rrggbb, #rgb, rgb(r, g, b) or a CSS name.
+      --volume-icon <file>    The volume's icon (.icns), stored as .VolumeIcon.icns.
+      --applications-link-name <name>
+                              The Applications link's name (default: Applications).
+      --add <path>            Also puts a file or folder at the root (repeatable); <name>=@<path>
+                              gives it another name.
+      --link <name>=<target>  Also puts a symbolic link at the root (repeatable).
 
     EXAMPLES:
       shipyard dmg build Examples/Hello.app
       shipyard dmg build build/MyApp.app -o dist/MyApp-1.2.dmg --format ULMO
+      shipyard dmg build build/MyApp.app --background art/dmg.png --window 640x480 \\
+        --icon MyApp.app=160,240 --icon Applications=480,240 --add README.pdf
+      shipyard dmg build --config Examples/layout.json -o Hello.dmg
     """
 
   let options: DMGBuildOptions
 
   init(arguments: [String]) throws(CommandError) {
     let scanner = ArgumentScanner(command: Self.path, options: BuildOptions.declarations)
-    let scanned = try scanner.scan(
-      try ConfigFile.expand(arguments, command: Self.path, allowsRelease: false))
+    let scanned = try ConfigFile.scan(arguments, with: scanner, allowsRelease: false)
     guard scanned.positionals.count == 1 else {
       throw scanner.usage(
         scanned.positionals.isEmpty ? "missing <app-or-folder>" : "expected one <app-or-folder>")

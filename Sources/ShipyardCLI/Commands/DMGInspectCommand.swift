@@ -78,6 +78,8 @@ struct InspectionReport: Encodable {
   let signed: Bool
   let partitions: [Partition]
   let volume: String?
+  /// Whether the volume has its own icon: `.VolumeIcon.icns` and the root's custom-icon flag.
+  let volumeIcon: Bool
   let files: [File]
 
   init(path: String) throws {
@@ -108,6 +110,7 @@ struct InspectionReport: Encodable {
     format = Self.formatName(types)
     var files: [File] = []
     var volume: String?
+    var volumeIcon = false
     if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
       let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
     {
@@ -118,8 +121,11 @@ struct InspectionReport: Encodable {
           mode: String(entry.mode, radix: 8),
           owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget)
       }
+      let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
+      volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
     }
     self.volume = volume
+    self.volumeIcon = volumeIcon
     self.files = files
   }
 
@@ -153,7 +159,9 @@ struct InspectionReport: Encodable {
           + "\(chunks)  CRC \(partition.storedCRC) \(partition.status)")
     }
     if let volume {
-      lines.append("Volume \(volume.debugDescription): \(files.count) items")
+      lines.append(
+        "Volume \(volume.debugDescription): \(files.count) items\(volumeIcon ? ", with its own icon" : "")"
+      )
       for file in files {
         let link = file.linkTarget.map { " -> \($0)" } ?? ""
         lines.append(

@@ -43,8 +43,7 @@ struct DMGShipCommand: ShipyardCommand {
           .flag("--skip-sign"), .flag("--skip-notarize"), .flag("--skip-staple"),
           .flag("--skip-verify"), .flag("--json"),
         ])
-    scanned = try scanner.scan(
-      try ConfigFile.expand(arguments, command: Self.path, allowsRelease: true))
+    scanned = try ConfigFile.scan(arguments, with: scanner, allowsRelease: true)
     guard scanned.positionals.count == 1 else {
       throw scanner.usage("expected one <app-or-folder>")
     }

@@ -55,16 +55,15 @@ enum ConfigFile {
     guard let root = object as? [String: Any] else {
       throw .usage("\(path): the configuration must be a JSON object", command: command)
     }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let context = ConfigContext(path: path, command: command)
+    if AppdmgConfig.describes(root) {
+      return try AppdmgConfig.arguments(root, context: context, allowsRelease: allowsRelease)
+    }
     func resolve(_ value: String, isPath: Bool) -> String {
-      isPath && !value.hasPrefix("/") ? folder.appendingPathComponent(value).path : value
+      context.resolve(value, isPath: isPath)
     }
     func text(_ value: Any, key: String) throws(CommandError) -> String {
-      switch value {
-      case let string as String: return string
-      case let number as NSNumber: return number.stringValue
-      default: throw .usage("\(path): \(key) must be a string or a number", command: command)
-      }
+      try context.text(value, key: key)
     }
     func flags(
       _ dictionary: [String: Any], _ keys: [String: (flag: String, isPath: Bool)], prefix: String
@@ -100,6 +99,20 @@ enum ConfigFile {
       }
       for (name, point) in positions.sorted(by: { $0.key < $1.key }) {
         result += ["--icon", "\(name)=\(point[0]),\(point[1])"]
+      }
+    }
+    if let additions = build.removeValue(forKey: "add") {
+      guard let paths = additions as? [String] else {
+        throw context.error("add must be a list of paths")
+      }
+      for path in paths { result += ["--add", resolve(path, isPath: true)] }
+    }
+    if let links = build.removeValue(forKey: "links") {
+      guard let targets = links as? [String: String] else {
+        throw context.error("links must map names to targets")
+      }
+      for (name, target) in targets.sorted(by: { $0.key < $1.key }) {
+        result += ["--link", "\(name)=\(target)"]
       }
     }
     let sign = build.removeValue(forKey: "sign")
@@ -141,12 +154,14 @@ enum ConfigFile {
     return (source, result)
   }
 
-  /// `arguments` with a `--config <file>` replaced by what the file stands for.
-  static func expand(_ arguments: [String], command: String, allowsRelease: Bool)
-    throws(CommandError) -> [String]
+  /// `arguments` scanned with a `--config <file>` replaced by what the file stands for; the
+  /// file's source is used only when the command line names none.
+  static func scan(_ arguments: [String], with scanner: ArgumentScanner, allowsRelease: Bool)
+    throws(CommandError) -> ArgumentScanner.Result
   {
+    let command = scanner.command
     guard let index = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") })
-    else { return arguments }
+    else { return try scanner.scan(arguments) }
     let inline =
       arguments[index].hasPrefix("--config=")
       ? String(arguments[index].dropFirst("--config=".count)) : nil
@@ -155,9 +170,10 @@ enum ConfigFile {
     }
     var rest = arguments
     rest.removeSubrange(index..<(inline == nil ? index + 2 : index + 1))
+    let given = try scanner.scan(rest)
     let (source, flags) = try Self.arguments(
       fromFileAt: path, command: command, allowsRelease: allowsRelease)
-    let hasPositional = rest.contains { !$0.hasPrefix("-") } && !rest.isEmpty
-    return (hasPositional ? [] : source.map { [$0] } ?? []) + flags + rest
+    let positional = given.positionals.isEmpty ? source.map { [$0] } ?? [] : []
+    return try scanner.scan(positional + flags + rest)
   }
 }

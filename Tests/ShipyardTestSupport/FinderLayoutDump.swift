@@ -1,0 +1,66 @@
+import Foundation
+
+/// A built image's `.DS_Store` as the independent peers read it: 7-Zip extracts the file, the
+/// PyPI `ds_store` package (what dmgbuild uses) reads its records and `mac_alias` the
+/// background's alias.
+public struct FinderLayoutDump: Decodable, Sendable {
+  /// The background alias's fields.
+  public struct Alias: Decodable, Sendable {
+    public let volume: String
+    public let file: String
+    public let cnid: Int
+    public let folderCnid: Int
+    public let posixPath: String
+    public let mountPoint: String
+    public let fsType: String
+  }
+
+  /// `bwsp`'s `WindowBounds`, such as `{{200, 120}, {660, 400}}`.
+  public let bounds: String?
+  public let iconSize: Double?
+  public let textSize: Double?
+  /// 0 none, 1 colour, 2 picture.
+  public let backgroundType: Int?
+  public let backgroundColor: [Double]?
+  /// Icon positions by name.
+  public let iloc: [String: [Int]]
+  public let alias: Alias?
+
+  /// Whether the peers are installed: python3 with ds-store and mac-alias, 7zz and fshfsinfo.
+  public static let peersPresent =
+    ProcessRunner.succeeds("python3", ["-c", "import ds_store, mac_alias"])
+    && ProcessRunner.succeeds("7zz", ["i"]) && ProcessRunner.succeeds("fshfsinfo", ["-V"])
+
+  static let script = """
+    import json, sys
+    from ds_store import DSStore
+    from mac_alias import Alias
+    out = {"iloc": {}}
+    with DSStore.open(sys.argv[1], 'r') as store:
+        for entry in store:
+            code = entry.code.decode()
+            if code == "Iloc": out["iloc"][entry.filename] = list(entry.value)
+            elif code == "bwsp": out["bounds"] = entry.value["WindowBounds"]
+            elif code == "icvp":
+                view = entry.value
+                out["iconSize"], out["textSize"], out["backgroundType"] = view["iconSize"], view["textSize"], view["backgroundType"]
+                out["backgroundColor"] = [view["backgroundColorRed"], view["backgroundColorGreen"], view["backgroundColorBlue"]]
+                if "backgroundImageAlias" in view:
+                    alias = Alias.from_bytes(view["backgroundImageAlias"])
+                    out["alias"] = {"volume": alias.volume.name, "file": alias.target.filename, "cnid": alias.target.cnid,
+                                    "folderCnid": alias.target.folder_cnid, "posixPath": alias.target.posix_path,
+                                    "mountPoint": alias.volume.posix_path, "fsType": alias.volume.fs_type.decode()}
+    print(json.dumps(out))
+    """
+
+  /// Reads the `.DS_Store` at the root of the volume `volume` in `image`.
+  public static func read(image: String, volume: String, scratch: ScratchFolder) throws
+    -> FinderLayoutDump
+  {
+    let store = try ProcessRunner.check("7zz", ["e", "-so", image, "\(volume)/.DS_Store"])
+    let path = scratch.path("extracted-\(UUID().uuidString).DS_Store")
+    try store.write(to: URL(fileURLWithPath: path))
+    return try JSONDecoder().decode(
+      FinderLayoutDump.self, from: try ProcessRunner.check("python3", ["-c", script, path]))
+  }
+}
