@@ -35,6 +35,8 @@ package struct DMGBuildOptions: Sendable {
   package var volumeIcon: String?
   /// The Applications link's name.
   package var applicationsLinkName = "Applications"
+  /// Root items whose name extension the Finder hides (such as `MyApp` for `MyApp.app`).
+  package var hiddenExtensions: [String] = []
   /// More items for the volume's root, after the app.
   package var additions: [Addition] = []
 

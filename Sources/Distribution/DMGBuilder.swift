@@ -63,6 +63,14 @@ package struct DMGBuilder {
             modificationDate: latest, sourcePath: "the link \(name)"))
       }
     }
+    for name in options.hiddenExtensions {
+      guard let index = items.firstIndex(where: { $0.name == name }) else {
+        throw .unsupportedSource(
+          path: name,
+          reason: "its extension is to be hidden, but the volume's root holds no item of that name")
+      }
+      items[index].finderFlags |= 0x0010  // the Finder's "hide extension" flag
+    }
     let invisible: UInt16 = 0x4000  // kIsInvisible
     if let background = options.background {
       var picture = try SourceScanner.scan(background)

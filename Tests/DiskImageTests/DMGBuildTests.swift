@@ -147,4 +147,25 @@ import Testing
       folder.path("D.app"),
       message: "D.app/pipe: devices, sockets and pipes cannot go on a disk image")
   }
+
+  @Test func hiddenExtensionsAndTheVolumeIconSetTheirFinderFlags() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let layout = PeerPolicy.packageRoot.appendingPathComponent("Examples/layout")
+    _ = try build(Self.helloApp, to: folder.path("Hello.dmg")) { options in
+      options.hiddenExtensions = ["Hello.app"]
+      options.volumeIcon = layout.appendingPathComponent("Hello.icns").path
+    }
+    let reader = try DiskImageReader(path: folder.path("Hello.dmg"))
+    let volume = try HFSPlusReader(reader.bytes(of: try #require(reader.hfsPartition)))
+    let entries = try volume.entries()
+    let app = try #require(entries.first { $0.path == "/Hello.app" })
+    let icon = try #require(entries.first { $0.path == "/.VolumeIcon.icns" })
+    #expect(app.finderFlags == 0x0010)  // hide extension
+    #expect(icon.finderFlags == 0x4000)  // invisible
+    #expect(try volume.rootFolder().finderFlags == 0x0400)  // kHasCustomIcon
+    #expect(
+      try volume.contents(of: icon)
+        == Array(try Data(contentsOf: layout.appendingPathComponent("Hello.icns"))))
+  }
 }

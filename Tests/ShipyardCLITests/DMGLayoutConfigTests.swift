@@ -61,8 +61,11 @@ struct DMGLayoutConfigTests {
     let report = try #require(
       try JSONSerialization.jsonObject(with: inspect.standardOutput) as? [String: Any])
     #expect(report["volumeIcon"] as? Bool == true, "\(report)")
-    let files = try #require(report["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
-    #expect(files.contains("/.VolumeIcon.icns") && files.contains("/TestApp.app/Contents/Info.plist"))
+    let files = try #require(report["files"] as? [[String: Any]]).compactMap {
+      $0["path"] as? String
+    }
+    #expect(
+      files.contains("/.VolumeIcon.icns") && files.contains("/TestApp.app/Contents/Info.plist"))
   }
 
   @Test func appdmgWindowIconSizeColourAndExtraEntries() throws {
@@ -104,18 +107,24 @@ struct DMGLayoutConfigTests {
 
   @Test(arguments: [
     (#"{"title": "X", "contents": [], "window": {"size": {"w": 1}}}"#, "unknown key window.size.w"),
-    (#"{"title": "X", "contents": [{"x": 1, "y": 2, "type": "file", "path": "a.txt"}]}"#,
-     "contents has no file entry for an .app"),
+    (
+      #"{"title": "X", "contents": [{"x": 1, "y": 2, "type": "file", "path": "a.txt"}]}"#,
+      "contents has no file entry for an .app"
+    ),
     (#"{"title": "X", "filesystem": "APFS", "contents": []}"#, "only HFS+"),
-    (#"{"title": "X", "contents": [{"x": 1, "y": 2, "type": "alias", "path": "a"}]}"#,
-     "contents[0].type is \"alias\""),
+    (
+      #"{"title": "X", "contents": [{"x": 1, "y": 2, "type": "alias", "path": "a"}]}"#,
+      "contents[0].type is \"alias\""
+    ),
     (#"{"title": "X", "extra": 1, "contents": []}"#, "unknown key extra"),
   ])
   func badAppdmgFilesAreNamed(config: String, message: String) throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     try folder.write(Array(config.utf8), to: "bad.json")
-    let run = try shipyard(["dmg", "build", "--config", folder.path("bad.json"), "-o", folder.path("x.dmg")])
+    let run = try shipyard([
+      "dmg", "build", "--config", folder.path("bad.json"), "-o", folder.path("x.dmg"),
+    ])
     #expect(run.status == 64)
     #expect(run.standardError.contains(message), "\(run.standardError)")
     #expect(folder.contents == ["bad.json"])

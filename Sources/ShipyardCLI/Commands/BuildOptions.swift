@@ -12,6 +12,7 @@ enum BuildOptions {
     .value("--text-size"),
     .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
     .value("--applications-link-name"), .value("--add"), .value("--link"),
+    .value("--hide-extension"),
   ]
 
   /// Parses the build options for `source`.
@@ -116,6 +117,7 @@ enum BuildOptions {
           .file(path: addition, name: (addition as NSString).lastPathComponent))
       }
     }
+    options.hiddenExtensions = scanned.all("--hide-extension")
     for link in scanned.all("--link") {
       guard let equals = link.firstIndex(of: "="), equals > link.startIndex,
         link.index(after: equals) < link.endIndex

@@ -53,6 +53,7 @@ struct DMGBuildCommand: ShipyardCommand {
       --add <path>            Also puts a file or folder at the root (repeatable); <name>=@<path>
                               gives it another name.
       --link <name>=<target>  Also puts a symbolic link at the root (repeatable).
+      --hide-extension <name> Hides the extension of a root item in the Finder (repeatable).
 
     EXAMPLES:
       shipyard dmg build Examples/Hello.app

@@ -123,7 +123,8 @@ enum AppdmgConfig {
     }
     let files = entries.filter { $0.type == "file" }
     guard let main = files.first(where: { $0.path.lowercased().hasSuffix(".app") }) else {
-      throw context.error("contents has no file entry for an .app: name the app to put on the volume")
+      throw context.error(
+        "contents has no file entry for an .app: name the app to put on the volume")
     }
     guard main.name == (main.path as NSString).lastPathComponent else {
       throw context.error(

@@ -14,6 +14,11 @@ import Foundation
 /// }
 /// ```
 ///
+/// The layout keys are `background`, `backgroundColor`, `volumeIcon`, `window` (`"660x400"`),
+/// `windowPosition` (`"200,120"`), `iconSize`, `textSize`, `icons` (`{"MyApp.app": [180, 170]}`),
+/// `applicationsLinkName`, `add` (paths), `links` (`{"name": "target"}`) and `hideExtensions`.
+/// A file in appdmg's specification (with `title` or `contents`) goes to ``AppdmgConfig``.
+///
 /// The flags it gives come before those of the command line, so the command line wins.
 enum ConfigFile {
   /// Top-level keys and their flags; `true` marks keys whose value is a path.
@@ -106,6 +111,12 @@ enum ConfigFile {
         throw context.error("add must be a list of paths")
       }
       for path in paths { result += ["--add", resolve(path, isPath: true)] }
+    }
+    if let names = build.removeValue(forKey: "hideExtensions") {
+      guard let names = names as? [String] else {
+        throw context.error("hideExtensions must be a list of names")
+      }
+      for name in names { result += ["--hide-extension", name] }
     }
     if let links = build.removeValue(forKey: "links") {
       guard let targets = links as? [String: String] else {
