@@ -6,24 +6,35 @@ import Foundation
 public struct FinderLayoutDump: Decodable, Sendable {
   /// The background alias's fields.
   public struct Alias: Decodable, Sendable {
+    /// The volume's name.
     public let volume: String
+    /// The target's name.
     public let file: String
+    /// The target's catalog ID.
     public let cnid: Int
+    /// The parent folder's catalog ID.
     public let folderCnid: Int
+    /// The target's path on the volume.
     public let posixPath: String
+    /// Where the volume mounts.
     public let mountPoint: String
+    /// The file system, `H+`.
     public let fsType: String
   }
 
   /// `bwsp`'s `WindowBounds`, such as `{{200, 120}, {660, 400}}`.
   public let bounds: String?
+  /// `icvp`'s icon size.
   public let iconSize: Double?
+  /// `icvp`'s text size.
   public let textSize: Double?
   /// 0 none, 1 colour, 2 picture.
   public let backgroundType: Int?
+  /// `icvp`'s background colour, red, green and blue from 0 to 1.
   public let backgroundColor: [Double]?
   /// Icon positions by name.
   public let iloc: [String: [Int]]
+  /// The background picture's alias.
   public let alias: Alias?
 
   /// Whether the peers are installed: python3 with ds-store and mac-alias, 7zz and fshfsinfo.
