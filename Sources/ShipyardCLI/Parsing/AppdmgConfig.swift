@@ -1,7 +1,8 @@
 import Foundation
 
-/// appdmg's JSON specification, turned into `dmg build` flags, so that existing files work as
-/// they are:
+/// appdmg's JSON specification, turned into `dmg build` flags.
+///
+/// Existing files work as they are:
 ///
 /// ```json
 /// {
