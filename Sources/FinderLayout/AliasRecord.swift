@@ -73,6 +73,21 @@ package struct AliasRecord: Sendable {
     return writer.bytes
   }
 
+  /// The POSIX path on its volume (tag 18) that a version-2 alias record names, if any.
+  package static func posixPath(in bytes: [UInt8]) -> String? {
+    let reader = ByteReader(bytes)
+    var offset = 150  // the fixed part of a version-2 record
+    while let tag = try? reader.getInteger(at: offset, as: Int16.self), tag != -1,
+      let length = try? reader.getInteger(at: offset + 2, as: UInt16.self)
+    {
+      if tag == 18, let path = try? reader.getBytes(at: offset + 4, count: Int(length)) {
+        return String(decoding: path, as: UTF8.self)
+      }
+      offset += 4 + Int(length) + Int(length) % 2
+    }
+    return nil
+  }
+
   /// A Carbon name: UTF-8 with `:` (the Carbon separator) shown as `/`.
   private func carbon(_ name: String) -> [UInt8] {
     Array(name.replacingOccurrences(of: ":", with: "/").utf8)

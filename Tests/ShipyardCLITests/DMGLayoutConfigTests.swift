@@ -61,6 +61,11 @@ struct DMGLayoutConfigTests {
     let report = try #require(
       try JSONSerialization.jsonObject(with: inspect.standardOutput) as? [String: Any])
     #expect(report["volumeIcon"] as? Bool == true, "\(report)")
+    // Our own reader of the .DS_Store agrees with the peers.
+    let ours = try #require(report["layout"] as? [String: Any])
+    #expect(ours["positions"] as? [String: [Int]] == layout.iloc)
+    #expect(ours["background"] as? String == "picture /.background/test-background.png")
+    #expect(ours["windowBounds"] as? String == "{{200, 120}, {660, 400}}")
     let files = try #require(report["files"] as? [[String: Any]]).compactMap {
       $0["path"] as? String
     }

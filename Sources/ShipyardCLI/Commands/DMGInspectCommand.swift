@@ -1,4 +1,5 @@
 import DiskImage
+import FinderLayout
 import Foundation
 import HFSPlus
 
@@ -80,6 +81,10 @@ struct InspectionReport: Encodable {
   let volume: String?
   /// Whether the volume has its own icon: `.VolumeIcon.icns` and the root's custom-icon flag.
   let volumeIcon: Bool
+  /// The Finder window the volume's `.DS_Store` describes.
+  let layout: FinderLayoutSummary?
+  /// Why the `.DS_Store` could not be read, if it could not.
+  let layoutProblem: String?
   let files: [File]
 
   init(path: String) throws {
@@ -111,6 +116,8 @@ struct InspectionReport: Encodable {
     var files: [File] = []
     var volume: String?
     var volumeIcon = false
+    var layout: FinderLayoutSummary?
+    var layoutProblem: String?
     if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
       let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
     {
@@ -123,8 +130,18 @@ struct InspectionReport: Encodable {
       }
       let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
       volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
+      if let store = try volumeReader.entries().first(where: { $0.path == "/.DS_Store" }) {
+        do {
+          layout = FinderLayoutSummary(
+            records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))
+        } catch {
+          layoutProblem = "/.DS_Store: \(error)"
+        }
+      }
     }
     self.volume = volume
+    self.layout = layout
+    self.layoutProblem = layoutProblem
     self.volumeIcon = volumeIcon
     self.files = files
   }
@@ -169,6 +186,21 @@ struct InspectionReport: Encodable {
         )
       }
     }
+    if let layout { lines += Self.lines(for: layout) }
+    if let layoutProblem { lines.append("Finder window: unreadable, \(layoutProblem)") }
     return lines.joined(separator: "\n")
+  }
+
+  /// The Finder window, in two lines.
+  static func lines(for layout: FinderLayoutSummary) -> [String] {
+    func points(_ value: Double?) -> String { value.map { "\(Int($0)) pt" } ?? "unset" }
+    let icons = layout.positions.sorted { $0.key < $1.key }.map {
+      "\($0.key.debugDescription) at (\($0.value[0]), \($0.value[1]))"
+    }
+    return [
+      "Finder window: bounds \(layout.windowBounds ?? "unset"), icons \(points(layout.iconSize)), "
+        + "text \(points(layout.textSize)), background \(layout.background)",
+      "  icons: " + (icons.isEmpty ? "none placed" : icons.joined(separator: ", ")),
+    ]
   }
 }
