@@ -27,6 +27,8 @@ package final class DiskImageReader {
   package let trailer: KolyTrailer
   /// The partitions, in order.
   package let partitions: [Partition]
+  /// The license agreement shown before mounting, if the image has one.
+  package let license: LicenseAgreement?
   private let descriptor: FileDescriptor
   /// The image file's size.
   package let fileSize: Int64
@@ -55,10 +57,10 @@ package final class DiskImageReader {
           || (trailer.codeSignatureOffset >= 0
             && trailer.codeSignatureOffset + trailer.codeSignatureLength <= size)
       else { throw DiskImageError.malformed("the code signature lies outside the file") }
-      partitions = try ResourceFork.partitions(
-        from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength))
-      )
-      .map { Partition(id: $0.id, name: $0.name, table: $0.table) }
+      let contents = try ResourceFork.contents(
+        from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength)))
+      partitions = contents.partitions.map { Partition(id: $0.id, name: $0.name, table: $0.table) }
+      license = contents.license
     } catch {
       descriptor.close()
       throw error

@@ -13,6 +13,8 @@ package struct DiskImageWriter: Sendable {
   package var threads: Int
   /// Chunks per thread read ahead: memory is bounded by `threads × batchDepth × 2 MiB`.
   package var batchDepth = 4
+  /// A license agreement the Finder shows before mounting.
+  package var license: LicenseAgreement?
 
   /// The size of a chunk: 2048 sectors, as hdiutil uses.
   package static let chunkSectors = 2048
@@ -112,7 +114,7 @@ package struct DiskImageWriter: Sendable {
     var master = ByteWriter()
     for partition in partitions { master.writeInteger(partition.table.checksum) }
     let masterChecksum = master.bytes.withUnsafeBytes { ChunkCodec.crc32($0) }
-    let plist = try ResourceFork.xml(partitions: partitions)
+    let plist = try ResourceFork.xml(partitions: partitions, license: license)
     let plistOffset = sink.offset
     try sink.write(plist)
     let trailer = KolyTrailer(

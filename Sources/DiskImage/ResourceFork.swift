@@ -10,7 +10,9 @@ enum ResourceFork {
   }
 
   /// The plist bytes.
-  static func xml(partitions: [Partition]) throws(DiskImageError) -> [UInt8] {
+  static func xml(partitions: [Partition], license: LicenseAgreement? = nil)
+    throws(DiskImageError) -> [UInt8]
+  {
     let blkx: [[String: Any]] = partitions.map { partition in
       [
         "Attributes": "0x0050",
@@ -27,17 +29,21 @@ enum ResourceFork {
     let plst: [[String: Any]] = [
       ["Attributes": "0x0050", "Data": Data(plstData), "ID": "0", "Name": ""]
     ]
+    var fork: [String: Any] = ["blkx": blkx, "plst": plst]
+    for (type, entries) in license?.resources ?? [:] { fork[type] = entries }
     do {
       let data = try PropertyListSerialization.data(
-        fromPropertyList: ["resource-fork": ["blkx": blkx, "plst": plst]], format: .xml, options: 0)
+        fromPropertyList: ["resource-fork": fork], format: .xml, options: 0)
       return [UInt8](data)
     } catch {
       throw .writeFailed("cannot make the resource plist: \(error)")
     }
   }
 
-  /// The partitions described by a plist.
-  static func partitions(from bytes: [UInt8]) throws(DiskImageError) -> [Partition] {
+  /// The partitions described by a plist, and its license agreement if it has one.
+  static func contents(from bytes: [UInt8]) throws(DiskImageError) -> (
+    partitions: [Partition], license: LicenseAgreement?
+  ) {
     let object: Any
     do {
       object = try PropertyListSerialization.propertyList(
@@ -57,6 +63,6 @@ enum ResourceFork {
       let name = entry["CFName"] as? String ?? entry["Name"] as? String ?? ""
       partitions.append(Partition(id: id, name: name, table: try BLKXTable([UInt8](data))))
     }
-    return partitions
+    return (partitions, LicenseAgreement(resourceFork: fork))
   }
 }

@@ -37,6 +37,8 @@ package struct DMGBuildOptions: Sendable {
   package var applicationsLinkName = "Applications"
   /// Root items whose name extension the Finder hides (such as `MyApp` for `MyApp.app`).
   package var hiddenExtensions: [String] = []
+  /// A license agreement shown before mounting: a `.rtf` file, or plain UTF-8 text.
+  package var license: String?
   /// More items for the volume's root, after the app.
   package var additions: [Addition] = []
 

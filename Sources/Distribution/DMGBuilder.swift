@@ -107,6 +107,9 @@ package struct DMGBuilder {
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
+    let license = try options.license.map { path throws(DiskImageError) in
+      try LicenseAgreement(contentsOf: path)
+    }
     var (root, volumeName) = try stage()
     try DMGLayoutCheck.checkVolumeName(volumeName, hasBackground: options.background != nil)
     var volumeOptions = HFSPlusVolumeOptions(
@@ -122,8 +125,9 @@ package struct DMGBuilder {
         return item
       })
     let volume = try HFSPlusVolume(root: root, options: volumeOptions)
-    let writer = DiskImageWriter(
+    var writer = DiskImageWriter(
       format: options.format, level: options.level, threads: options.threads)
+    writer.license = license
     let summary = try AtomicOutputFile.write(to: options.output) { descriptor in
       try writer.write(
         volume: volume.makeStream(), volumeBytes: volume.byteCount,

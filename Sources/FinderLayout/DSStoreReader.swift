@@ -119,7 +119,8 @@ package enum DSStoreReader {
     case "shor":
       try node.skip(2)
       value = .short(try node.readInteger())
-    case "blob": value = .blob(Array(try node.readBytes(Int(try node.readInteger(as: UInt32.self)))))
+    case "blob":
+      value = .blob(Array(try node.readBytes(Int(try node.readInteger(as: UInt32.self)))))
     case "ustr":
       let length = Int(try node.readInteger(as: UInt32.self))
       guard length <= node.remaining / 2 else {

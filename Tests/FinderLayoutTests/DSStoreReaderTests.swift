@@ -19,8 +19,9 @@ import Testing
     ]
     let read = try DSStoreReader.records(in: DSStoreWriter.data(for: records))
     #expect(read.count == records.count)
-    #expect(Set(read.map { "\($0.name)/\($0.code)/\($0.value)" })
-      == Set(records.map { "\($0.name)/\($0.code)/\($0.value)" }))
+    #expect(
+      Set(read.map { "\($0.name)/\($0.code)/\($0.value)" })
+        == Set(records.map { "\($0.name)/\($0.code)/\($0.value)" }))
     let names = read.map(\.name)
     #expect(names.firstIndex(of: "file 10")! < names.firstIndex(of: "file 9")!)
   }
@@ -72,13 +73,15 @@ struct DSStoreReaderPeerTests {
     let path = folder.path("peer.DS_Store")
     let peerRead = try JSONDecoder().decode(
       [[String]].self, from: try ProcessRunner.check("python3", ["-c", script, path]))
-    let records = try DSStoreReader.records(in: Array(try Data(contentsOf: folder.file("peer.DS_Store"))))
+    let records = try DSStoreReader.records(
+      in: Array(try Data(contentsOf: folder.file("peer.DS_Store"))))
     // The same records in the same order as ds_store reads them (its writer repeats a record
     // when it splits a node; both readers see the repeats).
     #expect(records.map { [$0.name, $0.code] } == peerRead)
     #expect(Set(records.map(\.name)).count == 103)
     #expect(records.contains(DSStoreRecord(name: ".", code: "vSrn", value: .long(1))))
-    #expect(records.contains(DSStoreRecord(name: "file 99", code: "cmmt", value: .text("comment 99"))))
+    #expect(
+      records.contains(DSStoreRecord(name: "file 99", code: "cmmt", value: .text("comment 99"))))
     let summary = FinderLayoutSummary(records: records)
     #expect(summary.positions == ["Hello.app": [180, 170], "Applications": [480, 170]])
   }

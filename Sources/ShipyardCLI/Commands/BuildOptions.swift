@@ -12,7 +12,7 @@ enum BuildOptions {
     .value("--text-size"),
     .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
     .value("--applications-link-name"), .value("--add"), .value("--link"),
-    .value("--hide-extension"),
+    .value("--hide-extension"), .value("--license"),
   ]
 
   /// Parses the build options for `source`.
@@ -70,6 +70,7 @@ enum BuildOptions {
   ) throws(CommandError) {
     options.background = scanned.last("--background")
     options.volumeIcon = scanned.last("--volume-icon")
+    options.license = scanned.last("--license")
     if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }
     if let color = scanned.last("--background-color") {
       guard let parsed = FinderWindowLayout.Color(css: color) else {

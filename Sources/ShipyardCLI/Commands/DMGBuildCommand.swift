@@ -54,6 +54,8 @@ struct DMGBuildCommand: ShipyardCommand {
                               gives it another name.
       --link <name>=<target>  Also puts a symbolic link at the root (repeatable).
       --hide-extension <name> Hides the extension of a root item in the Finder (repeatable).
+      --license <file>        A license agreement shown before mounting, with Agree and
+                              Disagree (English): an .rtf file, or plain UTF-8 text.
 
     EXAMPLES:
       shipyard dmg build Examples/Hello.app

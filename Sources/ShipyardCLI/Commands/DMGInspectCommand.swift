@@ -76,6 +76,8 @@ struct InspectionReport: Encodable {
   let sectors: Int64
   let masterChecksum: String
   let masterChecksumOK: Bool
+  /// The license agreement's format (`TEXT` or `RTF `) and its text, if there is one.
+  let license: [String: String]?
   let signed: Bool
   let partitions: [Partition]
   let volume: String?
@@ -94,6 +96,7 @@ struct InspectionReport: Encodable {
     masterChecksum = Self.hex(reader.trailer.masterChecksum)
     masterChecksumOK = reader.trailer.masterChecksum == reader.computedMasterChecksum
     signed = reader.trailer.codeSignatureLength > 0
+    license = reader.license.map { ["format": $0.format.rawValue, "text": $0.text] }
     var types = Set<ChunkType>()
     partitions = reader.partitions.map { partition in
       var counts: [String: Int] = [:]
@@ -166,8 +169,14 @@ struct InspectionReport: Encodable {
       "Image: \(image)",
       "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors * 512)))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
-      "Partitions:",
     ]
+    if let license, let format = license["format"], let text = license["text"] {
+      let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+      lines.append(
+        "License agreement (\(format.trimmingCharacters(in: .whitespaces)), \(text.utf8.count) bytes): \(first.prefix(60))"
+      )
+    }
+    lines.append("Partitions:")
     for partition in partitions {
       let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
         .joined(separator: " ")

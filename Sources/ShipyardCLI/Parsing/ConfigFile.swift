@@ -16,7 +16,8 @@ import Foundation
 ///
 /// The layout keys are `background`, `backgroundColor`, `volumeIcon`, `window` (`"660x400"`),
 /// `windowPosition` (`"200,120"`), `iconSize`, `textSize`, `icons` (`{"MyApp.app": [180, 170]}`),
-/// `applicationsLinkName`, `add` (paths), `links` (`{"name": "target"}`) and `hideExtensions`.
+/// `applicationsLinkName`, `add` (paths), `links` (`{"name": "target"}`), `hideExtensions` and
+/// `license`.
 /// A file in appdmg's specification (with `title` or `contents`) goes to ``AppdmgConfig``.
 ///
 /// The flags it gives come before those of the command line, so the command line wins.
@@ -30,7 +31,7 @@ enum ConfigFile {
     "backgroundColor": ("--background-color", false), "iconSize": ("--icon-size", false),
     "textSize": ("--text-size", false), "window": ("--window", false),
     "windowPosition": ("--window-position", false),
-    "volumeIcon": ("--volume-icon", true),
+    "volumeIcon": ("--volume-icon", true), "license": ("--license", true),
     "applicationsLinkName": ("--applications-link-name", false),
   ]
   static let signKeys: [String: (flag: String, isPath: Bool)] = [
