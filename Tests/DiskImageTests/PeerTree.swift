@@ -37,10 +37,18 @@ struct PeerTree {
   }
 
   static func make() throws -> PeerTree {
-    // One fixed folder, made afresh: a run never leaves more than one tree behind.
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shipyard-dmg-peer-tree/Payload")
+    // One folder per test process, so that runs side by side do not share it; trees that
+    // processes no longer running left behind are removed first.
     let manager = FileManager.default
+    let temporary = manager.temporaryDirectory
+    for name in (try? manager.contentsOfDirectory(atPath: temporary.path)) ?? []
+    where name.hasPrefix("shipyard-dmg-peer-tree-") {
+      if let pid = Int32(name.dropFirst("shipyard-dmg-peer-tree-".count)), kill(pid, 0) != 0 {
+        try? manager.removeItem(at: temporary.appendingPathComponent(name))
+      }
+    }
+    let root = temporary.appendingPathComponent(
+      "shipyard-dmg-peer-tree-\(ProcessInfo.processInfo.processIdentifier)/Payload")
     try? manager.removeItem(at: root.deletingLastPathComponent())
     var items: [Item] = []
     var index = 0
