@@ -123,13 +123,7 @@ package struct LicenseAgreement: Sendable, Equatable {
   package var text: String {
     switch format {
     case .richText: String(decoding: bytes, as: UTF8.self)
-    case .plainText:
-      String(
-        String.UnicodeScalarView(
-          bytes.map { byte in
-            byte == 0x0D
-              ? "\n" : Unicode.Scalar(byte < 0x80 ? UInt16(byte) : MacRoman.upperHalf[Int(byte) - 0x80])!
-          }))
+    case .plainText: MacRoman.decode(bytes)
     }
   }
 }

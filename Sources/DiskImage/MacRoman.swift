@@ -1,5 +1,6 @@
-/// The Mac OS Roman encoding, which the classic resources of a license agreement (`STR#` and
-/// `TEXT`) use for English. Foundation's `.macOSRoman` cannot be used: on Linux it maps many
+/// The Mac OS Roman encoding.
+///
+/// The classic resources of a license agreement (`STR#` and `TEXT`) use it for English. Foundation's `.macOSRoman` cannot be used: on Linux it maps many
 /// characters to the wrong bytes.
 enum MacRoman {
   /// The Unicode scalars of bytes 0x80 to 0xFF (0xF0 is the Apple logo, U+F8FF, private use).
@@ -45,5 +46,15 @@ enum MacRoman {
       }
     }
     return (bytes, nil)
+  }
+
+  /// The text of Mac OS Roman bytes, carriage returns read as line feeds.
+  static func decode(_ bytes: [UInt8]) -> String {
+    var scalars = String.UnicodeScalarView()
+    for byte in bytes {
+      let value = byte == 0x0D ? 0x0A : byte < 0x80 ? UInt16(byte) : upperHalf[Int(byte) - 0x80]
+      scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+    }
+    return String(scalars)
   }
 }

@@ -39,8 +39,7 @@ import Testing
     ("日本語のライセンス\n", "line 1: \"日\" cannot be written in Mac OS Roman"),
     ("fine\nstill fine\nemoji 🚀\n", "line 3: \"🚀\""),
   ])
-  func textMacOSRomanCannotHoldIsRefusedAndNothingIsWritten(text: String, message: String) throws
-  {
+  func textMacOSRomanCannotHoldIsRefusedAndNothingIsWritten(text: String, message: String) throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let path = try folder.write(Array(text.utf8), to: "LICENSE.txt").path
