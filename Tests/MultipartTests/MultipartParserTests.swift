@@ -115,7 +115,9 @@ import Testing
   }
 
   @Test func eachLimitHasItsOwnErrorAndOffset() throws {
-    func failure(_ body: String, _ configure: (inout MultipartParserLimits) -> Void) -> MultipartParseError? {
+    func failure(_ body: String, _ configure: (inout MultipartParserLimits) -> Void)
+      -> MultipartParseError?
+    {
       var limits = MultipartParserLimits()
       configure(&limits)
       do {
@@ -126,12 +128,17 @@ import Testing
       }
     }
     let two = "--b\r\nA: 1\r\n\r\nxx\r\n--b\r\nA: 2\r\n\r\nyyyy\r\n--b--"
-    #expect(failure(two) { $0.maximumParts = 1 }.map { [$0.code.rawValue, "\($0.offset)"] } == ["tooManyParts", "20"])
+    #expect(
+      failure(two) { $0.maximumParts = 1 }.map { [$0.code.rawValue, "\($0.offset)"] } == [
+        "tooManyParts", "20",
+      ])
     #expect(failure(two) { $0.maximumFieldBytes = 3 }?.code == .fieldTooLarge)
     #expect(failure(two) { $0.maximumHeaderBytes = 5 }?.code == .headersTooLarge)
     #expect(failure(two) { $0.maximumHeadersPerPart = 0 }?.code == .tooManyHeaders)
     #expect(failure(two) { $0.maximumTotalBytes = 20 }?.offset == 20)
-    #expect(throws: MultipartParseError.self) { try MultipartParser(boundary: String(repeating: "a", count: 201)) }
+    #expect(throws: MultipartParseError.self) {
+      try MultipartParser(boundary: String(repeating: "a", count: 201))
+    }
     #expect(throws: MultipartParseError.self) { try MultipartParser(boundary: "") }
   }
 

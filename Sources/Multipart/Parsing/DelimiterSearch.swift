@@ -8,7 +8,9 @@ struct DelimiterSearch: Sendable {
     precondition(!pattern.isEmpty)
     self.pattern = pattern
     var skips = [Int](repeating: pattern.count, count: 256)
-    for (index, byte) in pattern.dropLast().enumerated() { skips[Int(byte)] = pattern.count - 1 - index }
+    for (index, byte) in pattern.dropLast().enumerated() {
+      skips[Int(byte)] = pattern.count - 1 - index
+    }
     self.skips = skips
   }
 

@@ -1,6 +1,7 @@
 /// Reads the parameters of a `Content-Disposition` value as browsers and servers write them.
 ///
-/// Quoted and unquoted values; quoted-pair escapes (`\"`); the WHATWG escapes `%22`, `%0D` and
+/// Quoted and unquoted values; the quoted pairs `\"` and `\\` (other backslashes kept, as browsers
+/// send them raw); the WHATWG escapes `%22`, `%0D` and
 /// `%0A` decoded in quoted values; `filename*` ignored, as RFC 7578 §4.2 says; names in any case.
 enum DispositionParameters {
   static func parse(_ value: String) -> [String: String] {
@@ -17,14 +18,15 @@ enum DispositionParameters {
       var parameter = ""
       if characters.first == "\"" {
         characters = characters.dropFirst()
-        var escaped = false
         while let character = characters.first {
           characters = characters.dropFirst()
-          if escaped {
-            parameter.append(character)
-            escaped = false
-          } else if character == "\\" {
-            escaped = true
+          if character == "\\", let next = characters.first,
+            next == "\\" || (next == "\"" && characters.dropFirst().contains("\""))
+          {
+            // A quoted pair, as Go and curl --form-escape write; browsers send a lone backslash
+            // raw, so any other backslash stays, and so does one before the closing quote.
+            parameter.append(next)
+            characters = characters.dropFirst()
           } else if character == "\"" {
             break
           } else {

@@ -113,7 +113,8 @@ public struct MultipartParser {
 
   private func offset(_ index: Int) -> Int64 { consumed + Int64(index) }
 
-  private mutating func run(_ all: UnsafeRawBufferPointer, _ handle: (Event) throws -> Void) throws {
+  private mutating func run(_ all: UnsafeRawBufferPointer, _ handle: (Event) throws -> Void) throws
+  {
     while true {
       switch state {
       case .preamble: guard try findFirstDelimiter(all) else { return }

@@ -30,7 +30,8 @@ public struct MultipartPartHead: Sendable, Equatable {
   /// directories, or control characters; `nil` when nothing usable remains.
   public var safeFilename: String? {
     guard let filename else { return nil }
-    let last = filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+    let last =
+      filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
     let cleaned = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
     return cleaned.isEmpty || cleaned == "." || cleaned == ".." ? nil : cleaned
   }

@@ -21,7 +21,7 @@ struct CommandGroup: Sendable {
   /// The multipart/form-data commands.
   static let form = CommandGroup(
     name: "form", overview: "Build and send multipart/form-data bodies.",
-    subcommands: [FormEncodeCommand.self, FormPostCommand.self])
+    subcommands: [FormEncodeCommand.self, FormDecodeCommand.self, FormPostCommand.self])
 
   /// The disk image commands.
   static let dmg = CommandGroup(

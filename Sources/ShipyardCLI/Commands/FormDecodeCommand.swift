@@ -1,0 +1,143 @@
+import Distribution
+import Foundation
+import Multipart
+import SystemSupport
+
+/// `shipyard form decode`: lists the parts of a multipart body, streaming it.
+struct FormDecodeCommand: ShipyardCommand {
+  static let path = "form decode"
+  static let summary = "List the parts of a multipart/form-data body: names, headers, sizes, SHA-256."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard form decode --content-type <header value> [<file> | -] [--no-digest] [--json]
+
+    Reads the body from <file>, or standard input when it is - or absent, 64 KiB at a time: memory
+    stays small whatever the size. A malformed body exits 1 with the problem and its byte offset.
+
+    OPTIONS:
+      --content-type <value>  The Content-Type header's value, with its boundary.
+      --no-digest             Skips the SHA-256 of each part's body.
+      --json                  Prints {"parts": [{"name", "filename", "contentType", "headers",
+                              "size", "sha256"}]}.
+      -h, --help              Shows this help.
+
+    EXAMPLES:
+      shipyard form encode -F a=1 -F f=@notes.txt -o body 2>/dev/null > type
+      shipyard form decode --content-type "$(cat type)" body --json
+    """
+
+  /// One part as reported.
+  struct Part: Encodable {
+    let name: String?
+    let filename: String?
+    let contentType: String?
+    let headers: [[String]]
+    var size: Int64 = 0
+    var sha256: String?
+
+    enum CodingKeys: String, CodingKey { case name, filename, contentType, headers, size, sha256 }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(filename, forKey: .filename)
+      try container.encode(contentType, forKey: .contentType)
+      try container.encode(headers, forKey: .headers)
+      try container.encode(size, forKey: .size)
+      try container.encodeIfPresent(sha256, forKey: .sha256)
+    }
+  }
+
+  let contentType: String
+  let input: String?
+  let digest: Bool
+  let json: Bool
+
+  init(arguments: [String]) throws(CommandError) {
+    let scanner = ArgumentScanner(
+      command: Self.path,
+      options: [.value("--content-type"), .flag("--no-digest"), .flag("--json")])
+    let scanned = try scanner.scan(arguments)
+    guard let contentType = scanned.last("--content-type") else {
+      throw scanner.usage("missing --content-type <header value>")
+    }
+    guard scanned.positionals.count <= 1 else {
+      throw scanner.usage("expected at most one <file>")
+    }
+    self.contentType = contentType
+    input = scanned.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+    digest = !scanned.has("--no-digest")
+    json = scanned.has("--json")
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let source = input ?? "standard input"
+    let parts: [Part]
+    do {
+      var parser = try MultipartParser(contentType: contentType)
+      let file =
+        try input.map { try FileDescriptor.openForReading($0) }
+        ?? FileDescriptor.standardInput
+      defer { if input != nil { file.close() } }
+      parts = try Self.parts(reading: file, with: &parser, digest: digest)
+    } catch let error as MultipartParseError {
+      throw .failure("\(source): malformed multipart body: \(error)")
+    } catch {
+      throw .failure("\(source): \(error)")
+    }
+    do {
+      if json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try console.print(String(decoding: try encoder.encode(["parts": parts]), as: UTF8.self))
+      } else {
+        for part in parts { try console.print(Self.line(for: part)) }
+      }
+    } catch {
+      throw .failure("cannot write the report: \(error)")
+    }
+  }
+
+  /// Streams the body through the parser, 64 KiB at a time.
+  static func parts(reading file: FileDescriptor, with parser: inout MultipartParser, digest: Bool)
+    throws -> [Part]
+  {
+    var parts: [Part] = []
+    var hasher: IncrementalDigest?
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer { buffer.deallocate() }
+    while true {
+      let count = try file.read(into: buffer)
+      if count == 0 { break }
+      try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { event in
+        switch event {
+        case .partBegin(let head):
+          parts.append(
+            Part(
+              name: head.name, filename: head.filename, contentType: head.contentType,
+              headers: head.fields.map { [$0.name, $0.value] }))
+          hasher = digest ? IncrementalDigest(.sha256) : nil
+        case .bodyBytes(let bytes):
+          parts[parts.count - 1].size += Int64(bytes.count)
+          hasher?.update(bytes)
+        case .partEnd:
+          parts[parts.count - 1].sha256 = hasher.map {
+            $0.finish().map { String(format: "%02x", $0) }.joined()
+          }
+        }
+      }
+    }
+    try parser.finish()
+    return parts
+  }
+
+  static func line(for part: Part) -> String {
+    var fields = ["name=\((part.name ?? "").debugDescription)"]
+    if let filename = part.filename { fields.append("filename=\(filename.debugDescription)") }
+    if let type = part.contentType { fields.append("type=\(type)") }
+    fields.append("size=\(part.size)")
+    if let sha256 = part.sha256 { fields.append("sha256=\(sha256)") }
+    return fields.joined(separator: " ")
+  }
+}
