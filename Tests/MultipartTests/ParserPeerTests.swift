@@ -53,7 +53,8 @@ struct ParserPeerTests {
   {
     guard got.count == want.count else { return "\(got.count) parts, not \(want.count)" }
     for (index, (a, b)) in zip(got, want).enumerated() where a != b {
-      return "part \(index): name \(String(describing: a.name?.debugDescription)) vs \(String(describing: b.name?.debugDescription)), "
+      return
+        "part \(index): name \(String(describing: a.name?.debugDescription)) vs \(String(describing: b.name?.debugDescription)), "
         + "filename \(String(describing: a.filename?.debugDescription)) vs \(String(describing: b.filename?.debugDescription)), "
         + "\(a.body.count) vs \(b.body.count) bytes"
     }
@@ -69,12 +70,18 @@ struct ParserPeerTests {
       Manifest.self,
       from: try Peers.run(
         "node",
-        [Peers.folder.appendingPathComponent("node_peer.mjs").path, "encode", specURL.path, folder.path("")]))
+        [
+          Peers.folder.appendingPathComponent("node_peer.mjs").path, "encode", specURL.path,
+          folder.path(""),
+        ]))
     let python = try JSONDecoder().decode(
       Manifest.self,
       from: try Peers.run(
         "python3",
-        [Peers.folder.appendingPathComponent("encode_python.py").path, specURL.path, folder.path("")]))
+        [
+          Peers.folder.appendingPathComponent("encode_python.py").path, specURL.path,
+          folder.path(""),
+        ]))
     var ours = Manifest(cases: [])
     for form in PeerInteropTests.forms {
       let encoded = try PeerInteropTests.encodeOurs(form)
@@ -83,7 +90,9 @@ struct ParserPeerTests {
       ours.cases.append(.init(id: form.id, contentType: encoded.contentType, body: body.path))
     }
     var random = SplitMix(seed: 7)
-    for (encoder, manifest, normalizing) in [("node", node, true), ("urllib3", python, false), ("ours", ours, true)] {
+    for (encoder, manifest, normalizing) in [
+      ("node", node, true), ("urllib3", python, false), ("ours", ours, true),
+    ] {
       for item in manifest.cases {
         let form = try #require(PeerInteropTests.forms.first { $0.id == item.id })
         let body = [UInt8](try Data(contentsOf: URL(fileURLWithPath: item.body)))
@@ -95,7 +104,8 @@ struct ParserPeerTests {
           let want = Self.expected(form, normalizing: normalizing)
           #expect(
             parts == want,
-            "\(encoder)'s body for \(item.id) in chunks \(chunks.prefix(3)): \(Self.difference(parts, want))")
+            "\(encoder)'s body for \(item.id) in chunks \(chunks.prefix(3)): \(Self.difference(parts, want))"
+          )
         }
       }
     }

@@ -6,7 +6,8 @@ import SystemSupport
 /// `shipyard form decode`: lists the parts of a multipart body, streaming it.
 struct FormDecodeCommand: ShipyardCommand {
   static let path = "form decode"
-  static let summary = "List the parts of a multipart/form-data body: names, headers, sizes, SHA-256."
+  static let summary =
+    "List the parts of a multipart/form-data body: names, headers, sizes, SHA-256."
   static let help = """
     OVERVIEW: \(summary)
 
