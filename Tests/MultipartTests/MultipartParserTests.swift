@@ -163,3 +163,76 @@ import Testing
     #expect(throws: MultipartParseError.self) { try parser.finish() }
   }
 }
+
+/// Bodies built to hurt a parser end in the right limit error, or parse, while streaming.
+@Suite struct MultipartParserAdversarialTests {
+  /// Feeds `chunk` `count` times, stopping at the first error.
+  static func feed(
+    _ parser: inout MultipartParser, _ chunk: [UInt8], times count: Int,
+    onEvent: (MultipartParser.Event) -> Void = { _ in }
+  ) -> MultipartParseError? {
+    for _ in 0..<count {
+      do { try parser.feed(chunk, onEvent) } catch { return error as? MultipartParseError }
+    }
+    return nil
+  }
+
+  @Test func aHeaderLineOfAGigabyteStopsAtTheHeaderLimit() throws {
+    var parser = try MultipartParser(boundary: "b")
+    try parser.feed(Array("--b\r\nX-Long: ".utf8)) { _ in }
+    let error = Self.feed(&parser, [UInt8](repeating: 0x41, count: 1 << 20), times: 1024)
+    #expect(error?.code == .headersTooLarge && error?.offset == 5)
+  }
+
+  @Test func aMillionTinyPartsHitThePartLimitOrParse() throws {
+    let part = Array("--b\r\nContent-Disposition: form-data; name=x\r\n\r\ny\r\n".utf8)
+    var limited = try MultipartParser(boundary: "b")
+    let error = Self.feed(&limited, part, times: 1_000_000)
+    #expect(error?.code == .tooManyParts && error?.offset == Int64(part.count * 1000 + 3))
+
+    var limits = MultipartParserLimits()
+    limits.maximumParts = 1_000_000
+    var parser = try MultipartParser(boundary: "b", limits: limits)
+    var ends = 0
+    let chunk = Array(repeating: part, count: 1000).flatMap { $0 }
+    #expect(Self.feed(&parser, chunk, times: 1000) { if case .partEnd = $0 { ends += 1 } } == nil)
+    try parser.feed(Array("--b--".utf8)) { if case .partEnd = $0 { ends += 1 } }
+    try parser.finish()
+    #expect(ends == 1_000_000)
+  }
+
+  @Test func aRepeatedBoundaryPrefixIsBodyContent() throws {
+    let boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW"
+    var parser = try MultipartParser(boundary: boundary)
+    try parser.feed(Array("--\(boundary)\r\nContent-Disposition: form-data; name=f\r\n\r\n".utf8)) {
+      _ in
+    }
+    let almost = Array("\r\n--\(boundary.dropLast())".utf8)
+    let chunk = Array(repeating: almost, count: 1000).flatMap { $0 }
+    var size = 0
+    #expect(
+      Self.feed(&parser, chunk, times: 256) { if case .bodyBytes(let b) = $0 { size += b.count } }
+        == nil)
+    try parser.feed(Array("\r\n--\(boundary)--".utf8)) {
+      if case .bodyBytes(let b) = $0 { size += b.count }
+    }
+    try parser.finish()
+    #expect(size == chunk.count * 256)
+  }
+
+  @Test func aBodyOfOnlyLineBreaksNeverGrowsAndEndsUnfinished() throws {
+    var parser = try MultipartParser(boundary: "boundary")
+    let chunk: [UInt8] = (0..<(1 << 16)).map { $0 % 2 == 0 ? 0x0D : 0x0A }
+    #expect(Self.feed(&parser, chunk, times: 1024) == nil)  // 64 MiB of CR LF: all preamble
+    #expect(throws: MultipartParseError.self) { try parser.finish() }
+  }
+
+  @Test func theTotalLimitStopsAnEndlessBody() throws {
+    var limits = MultipartParserLimits()
+    limits.maximumTotalBytes = 10 << 20
+    var parser = try MultipartParser(boundary: "b", limits: limits)
+    try parser.feed(Array("--b\r\nContent-Disposition: form-data; name=f\r\n\r\n".utf8)) { _ in }
+    let error = Self.feed(&parser, [UInt8](repeating: 0, count: 1 << 16), times: 1000)
+    #expect(error?.code == .bodyTooLarge && error?.offset == 10 << 20)
+  }
+}

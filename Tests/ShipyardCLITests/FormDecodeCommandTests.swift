@@ -10,7 +10,8 @@ import Testing
   @Test func encodedBodiesDecodeToTheirFieldsWithDigests() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let file = try folder.write((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }, to: "blob.bin")
+    let file = try folder.write(
+      (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }, to: "blob.bin")
     let encode = try shipyard([
       "form", "encode", "-F", "title=Hello", "-F", "we\"ird=x", "-F", "blob=@\(file.path)",
       "-o", folder.path("body"),
@@ -50,14 +51,19 @@ import Testing
       "form", "decode", "--content-type", "multipart/form-data; boundary=b", folder.path("body"),
     ])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("malformed multipart body") && run.standardError.contains(message), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("malformed multipart body") && run.standardError.contains(message),
+      "\(run.standardError)")
   }
 
   @Test(arguments: [
     (["form", "decode", "x"], 64, "missing --content-type"),
     (["form", "decode", "--content-type", "text/plain", "/dev/null"], 1, "is not multipart"),
     (["form", "decode", "--content-type", "multipart/form-data", "/dev/null"], 1, "no boundary"),
-    (["form", "decode", "--content-type", "multipart/form-data; boundary=b", "/nonexistent"], 1, "/nonexistent"),
+    (
+      ["form", "decode", "--content-type", "multipart/form-data; boundary=b", "/nonexistent"], 1,
+      "/nonexistent"
+    ),
   ])
   func badInvocationsAreNamed(arguments: [String], status: Int32, message: String) throws {
     let run = try shipyard(arguments)
