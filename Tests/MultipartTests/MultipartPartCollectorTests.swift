@@ -8,7 +8,8 @@ import Testing
     var form = MultipartFormData()
     form.addString("small", forField: "note")
     let big = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-    form.addData(Data(big), forField: "file", filename: "big.bin", mimeType: "application/octet-stream")
+    form.addData(
+      Data(big), forField: "file", filename: "big.bin", mimeType: "application/octet-stream")
     return (form.makeBody(), form.boundary.value, big)
   }
 
