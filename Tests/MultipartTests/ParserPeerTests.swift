@@ -4,7 +4,8 @@ import ShipyardTestSupport
 import Testing
 
 /// Bodies made by other encoders (Node's `FormData`, the browsers' algorithm; urllib3, what
-/// requests uses) and by ours, for the tricky names, parsed by ours in every chunking.
+/// requests uses; Go's `multipart.Writer`) and by ours, for the tricky names, parsed by ours in
+/// every chunking.
 @Suite(.enabled(if: Peers.shouldRun, "needs python3 (urllib3), node and go"))
 struct ParserPeerTests {
   typealias Manifest = PeerInteropTests.Manifest
@@ -82,6 +83,18 @@ struct ParserPeerTests {
           Peers.folder.appendingPathComponent("encode_python.py").path, specURL.path,
           folder.path(""),
         ]))
+    let goEncoder = folder.path("go_encode")
+    try ProcessRunner.check(
+      "go", ["build", "-o", goEncoder, Peers.folder.appendingPathComponent("go_encode.go").path])
+    var go = try JSONDecoder().decode(
+      Manifest.self, from: try Peers.run(goEncoder, [specURL.path, folder.path("")]))
+    // Go writes CR and LF in names raw, which ends the header line: no parser can recover them.
+    go.cases.removeAll { item in
+      PeerInteropTests.forms.first { $0.id == item.id }?.fields.contains {
+        $0.name.contains(where: \.isNewline)
+      } ?? true
+    }
+    #expect(go.cases.count == PeerInteropTests.forms.count - 5)
     var ours = Manifest(cases: [])
     for form in PeerInteropTests.forms {
       let encoded = try PeerInteropTests.encodeOurs(form)

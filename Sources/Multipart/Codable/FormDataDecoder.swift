@@ -23,7 +23,10 @@ public struct FormDataDecoder: Sendable {
       let data = try part.data()
       if let filename = part.head.filename {
         fields.append(
-          (name, .file(FormFile(filename: filename, contentType: part.head.contentType, data: data))))
+          (
+            name,
+            .file(FormFile(filename: filename, contentType: part.head.contentType, data: data))
+          ))
       } else {
         fields.append((name, .text(String(decoding: data, as: UTF8.self))))
       }
@@ -98,7 +101,9 @@ struct FormNodeDecoder: Decoder {
     func node(_ key: Key) throws -> FormNode {
       guard let value = object[key.stringValue] else {
         throw DecodingError.keyNotFound(
-          key, .init(codingPath: codingPath, debugDescription: "the form has no field \(key.stringValue)"))
+          key,
+          .init(
+            codingPath: codingPath, debugDescription: "the form has no field \(key.stringValue)"))
       }
       return value
     }
@@ -108,7 +113,8 @@ struct FormNodeDecoder: Decoder {
     func nestedContainer<N: CodingKey>(keyedBy type: N.Type, forKey key: Key) throws
       -> KeyedDecodingContainer<N>
     {
-      try FormNodeDecoder(node: try node(key), codingPath: codingPath + [key]).container(keyedBy: type)
+      try FormNodeDecoder(node: try node(key), codingPath: codingPath + [key]).container(
+        keyedBy: type)
     }
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       try FormNodeDecoder(node: try node(key), codingPath: codingPath + [key]).unkeyedContainer()
@@ -173,7 +179,9 @@ struct FormNodeDecoder: Decoder {
       let text = try text()
       guard let value = T(text.trimmingCharacters(in: .whitespaces)) else {
         throw DecodingError.dataCorrupted(
-          .init(codingPath: codingPath, debugDescription: "\(text.debugDescription) is not a \(T.self)"))
+          .init(
+            codingPath: codingPath, debugDescription: "\(text.debugDescription) is not a \(T.self)")
+        )
       }
       return value
     }

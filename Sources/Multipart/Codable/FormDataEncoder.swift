@@ -117,7 +117,8 @@ struct FormFieldEncoder: Encoder {
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
       defer { count += 1 }
-      return Unkeyed(encoder: FormFieldEncoder(prefix: "\(encoder.prefix)[\(count)]", sink: encoder.sink))
+      return Unkeyed(
+        encoder: FormFieldEncoder(prefix: "\(encoder.prefix)[\(count)]", sink: encoder.sink))
     }
     mutating func superEncoder() -> any Encoder { encoder }
   }
@@ -141,6 +142,8 @@ struct FormFieldEncoder: Encoder {
     mutating func encode(_ value: UInt16) throws { add("\(value)") }
     mutating func encode(_ value: UInt32) throws { add("\(value)") }
     mutating func encode(_ value: UInt64) throws { add("\(value)") }
-    mutating func encode<T: Encodable>(_ value: T) throws { try encoder.encode(value, as: encoder.prefix) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+      try encoder.encode(value, as: encoder.prefix)
+    }
   }
 }

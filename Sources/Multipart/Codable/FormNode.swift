@@ -55,7 +55,8 @@ indirect enum FormNode {
       }
       self = .list(items)
     } else {
-      var object: [String: FormNode] = if case .object(let existing) = self { existing } else { [:] }
+      var object: [String: FormNode] =
+        if case .object(let existing) = self { existing } else { [:] }
       var child = object[key] ?? .object([:])
       child.insert(value, at: rest)
       object[key] = child
