@@ -1,7 +1,8 @@
 public import Foundation
 
-/// Decodes a Codable value from a parsed form, reading bracket notation as Rails, MultipartKit
-/// and browsers' field naming write it: `user[name]`, `tags[]`, `pets[0][name]`, `pets[][name]`.
+/// Decodes a Codable value from a parsed form, reading bracket notation.
+///
+/// Names are read as Rails, MultipartKit and browsers' field naming write them: `user[name]`, `tags[]`, `pets[0][name]`, `pets[][name]`.
 /// Parts with a file name decode as ``FormFile``; numbers and `true`/`false` (also `on`, `1`, `0`)
 /// are read from text.
 ///
@@ -37,7 +38,7 @@ public struct FormDataDecoder: Sendable {
   /// The value a whole body holds.
   public func decode<T: Decodable>(_ type: T.Type, from body: Data, boundary: String) throws -> T {
     let parts = try MultipartParser.parts(of: body, boundary: boundary)
-    defer { parts.forEach { $0.removeFile() } }
+    defer { for part in parts { part.removeFile() } }
     return try decode(type, from: parts)
   }
 }

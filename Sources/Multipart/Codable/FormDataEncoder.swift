@@ -1,7 +1,8 @@
 import Foundation
 
-/// Encodes a Codable value as a form, in bracket notation as Rails and MultipartKit write it:
-/// `user[name]`, `tags[]` for lists of single values, `pets[0][name]` for lists of objects.
+/// Encodes a Codable value as a form, in bracket notation.
+///
+/// Names are written as Rails and MultipartKit write them: `user[name]`, `tags[]` for lists of single values, `pets[0][name]` for lists of objects.
 /// ``FormFile`` values become file parts; `nil` values are left out.
 ///
 /// ```swift
