@@ -4,9 +4,13 @@ import ShipyardTestSupport
 import Testing
 
 /// Bodies made by other encoders (Node's `FormData`, the browsers' algorithm; urllib3, what
-/// requests uses; Go's `multipart.Writer`) and by ours, for the tricky names, parsed by ours in
+/// requests uses; Go's `multipart.Writer`; curl -F) and by ours, for the tricky names, parsed by ours in
 /// every chunking.
-@Suite(.enabled(if: Peers.shouldRun, "needs python3 (urllib3), node and go"))
+@Suite(
+  .enabled(
+    if: Peers.shouldRun
+      && PeerPolicy.shouldRun(whenAvailable: ProcessRunner.succeeds("curl", ["-V"])),
+    "needs python3 (urllib3), node, go and curl"))
 struct ParserPeerTests {
   typealias Manifest = PeerInteropTests.Manifest
 
@@ -95,6 +99,14 @@ struct ParserPeerTests {
       } ?? true
     }
     #expect(go.cases.count == PeerInteropTests.forms.count - 5)
+    // curl's -F syntax cannot carry a name with "=": those forms are left out.
+    let curl = try JSONDecoder().decode(
+      Manifest.self,
+      from: try Peers.run(
+        "python3",
+        [Peers.folder.appendingPathComponent("encode_curl.py").path, specURL.path, folder.path("")])
+    )
+    #expect(curl.cases.count == PeerInteropTests.forms.count - 2)
     var ours = Manifest(cases: [])
     for form in PeerInteropTests.forms {
       let encoded = try PeerInteropTests.encodeOurs(form)
