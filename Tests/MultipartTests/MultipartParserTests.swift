@@ -236,3 +236,24 @@ import Testing
     #expect(error?.code == .bodyTooLarge && error?.offset == 10 << 20)
   }
 }
+
+/// The delimiter search on bodies built against Boyer–Moore–Horspool, which switch it to its
+/// line-feed-anchored mode: the parts must come out exact.
+@Suite struct DelimiterSearchFallbackTests {
+  @Test(arguments: [[Int.max], [4096], [1, 7, 300]])
+  func aBoundaryOfOneCharacterInABodyOfIt(chunks: [Int]) throws {
+    let boundary = String(repeating: "b", count: 70)
+    let near = "\n--" + String(repeating: "b", count: 69) + "X"
+    let content = Array(
+      (String(repeating: "b", count: 100_000) + String(repeating: near, count: 2000) + "\r\n--b")
+        .utf8)
+    let body =
+      Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\n".utf8) + content
+      + Array(
+        "\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"g\"\r\n\r\nx\n--\(boundary)--"
+          .utf8)
+    let parts = try MultipartParserTests.parse(body, boundary: boundary, chunks: chunks)
+    #expect(parts.map(\.name) == ["f", "g"])
+    #expect(parts.first?.body == content && parts.last?.body == Array("x".utf8))
+  }
+}

@@ -1,11 +1,25 @@
-/// Finds a fixed pattern in bytes with Boyer–Moore–Horspool: on bodies dense in CR LF the last
-/// byte of the boundary rarely matches, so the search mostly skips a pattern's length at a time.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Finds the delimiter (`\n--boundary`) in bytes, in time linear in their length.
+///
+/// Boyer–Moore–Horspool first: on real bodies (random files, text dense in CR LF) the boundary's
+/// last byte rarely matches, so the search mostly skips a delimiter's length at a time. A body
+/// built against it (a boundary of one repeated character, in a body of that character) makes
+/// every position compare most of the delimiter; when the comparisons outgrow the bytes passed,
+/// the search switches to finding each line feed with `memchr` and comparing forwards, which is
+/// linear because the boundary holds no line feed, so candidates never overlap.
 struct DelimiterSearch: Sendable {
   let pattern: [UInt8]
   private let skips: [Int]
 
   init(_ pattern: [UInt8]) {
-    precondition(!pattern.isEmpty)
+    precondition(pattern.first == 0x0A && !pattern.dropFirst().contains(0x0A))
     self.pattern = pattern
     var skips = [Int](repeating: pattern.count, count: 256)
     for (index, byte) in pattern.dropLast().enumerated() {
@@ -22,6 +36,7 @@ struct DelimiterSearch: Sendable {
       skips.withUnsafeBufferPointer { skips in
         let lastByte = needle[length - 1]
         var position = start
+        var compared = 0
         let end = bytes.count - length
         while position <= end {
           let last = bytes[position + length - 1]
@@ -29,11 +44,35 @@ struct DelimiterSearch: Sendable {
             var index = length - 2
             while index >= 0 && bytes[position + index] == needle[index] { index -= 1 }
             if index < 0 { return position }
+            compared += length - 1 - index
+            if compared > 4 * (position - start) + 4 * length {
+              return anchoredIndex(in: bytes, from: position, needle: needle)
+            }
           }
           position += skips[Int(last)]
         }
         return nil
       }
     }
+  }
+
+  /// Each line feed found with `memchr`, then the rest compared forwards.
+  private func anchoredIndex(
+    in bytes: UnsafeRawBufferPointer, from start: Int, needle: UnsafeBufferPointer<UInt8>
+  ) -> Int? {
+    guard let base = bytes.baseAddress else { return nil }
+    let length = needle.count
+    var position = start
+    while bytes.count - position >= length {
+      guard let hit = memchr(base + position, 0x0A, bytes.count - position - length + 1) else {
+        return nil
+      }
+      let candidate = UnsafeRawPointer(hit) - base
+      var index = 1
+      while index < length && bytes[candidate + index] == needle[index] { index += 1 }
+      if index == length { return candidate }
+      position = candidate + index  // no line feed among the bytes that matched
+    }
+    return nil
   }
 }
