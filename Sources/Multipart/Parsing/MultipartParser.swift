@@ -222,7 +222,7 @@ public struct MultipartParser {
     }
     if line[0] == 0x20 || line[0] == 0x09, let last = fields.popLast() {
       // A folded line continues the previous header's value.
-      let more = String(Substring(String(decoding: line, as: UTF8.self)).trimmingSpaces)
+      let more = Self.trimmedText(line)
       fields.append(.init(name: last.name, value: last.value + " " + more))
       return true
     }
@@ -238,11 +238,13 @@ public struct MultipartParser {
         "part \(parts) has more than \(limits.maximumHeadersPerPart) header lines")
     }
     fields.append(
-      .init(
-        name: String(Substring(String(decoding: line[..<colon], as: UTF8.self)).trimmingSpaces),
-        value: String(
-          Substring(String(decoding: line[(colon + 1)...], as: UTF8.self)).trimmingSpaces)))
+      .init(name: Self.trimmedText(line[..<colon]), value: Self.trimmedText(line[(colon + 1)...])))
     return true
+  }
+
+  /// Header bytes as UTF-8 text, without surrounding spaces and tabs.
+  private static func trimmedText(_ bytes: some Collection<UInt8>) -> String {
+    String(Substring(String(decoding: bytes, as: UTF8.self)).trimmingSpaces)
   }
 
   private func tooLargeHeaders() -> MultipartParseError {

@@ -125,7 +125,8 @@ struct InspectionReport: Encodable {
       let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
     {
       volume = try volumeReader.volumeName()
-      files = try volumeReader.entries().map { entry in
+      let entries = try volumeReader.entries()
+      files = entries.map { entry in
         File(
           path: entry.path, kind: entry.kind.rawValue, size: entry.size,
           mode: String(entry.mode, radix: 8),
@@ -133,7 +134,7 @@ struct InspectionReport: Encodable {
       }
       let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
       volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
-      if let store = try volumeReader.entries().first(where: { $0.path == "/.DS_Store" }) {
+      if let store = entries.first(where: { $0.path == "/.DS_Store" }) {
         do {
           layout = FinderLayoutSummary(
             records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))

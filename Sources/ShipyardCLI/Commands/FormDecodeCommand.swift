@@ -123,9 +123,7 @@ struct FormDecodeCommand: ShipyardCommand {
           parts[parts.count - 1].size += Int64(bytes.count)
           hasher?.update(bytes)
         case .partEnd:
-          parts[parts.count - 1].sha256 = hasher.map {
-            $0.finish().map { String(format: "%02x", $0) }.joined()
-          }
+          parts[parts.count - 1].sha256 = hasher?.finish().hex
         }
       }
     }
