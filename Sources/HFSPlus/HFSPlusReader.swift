@@ -69,11 +69,32 @@ package struct HFSPlusReader {
     totalBlocks = try header.getInteger(at: 44)
     freeBlocks = try header.getInteger(at: 48)
     volumeIdentifier = try header.getInteger(at: 104)
-    guard blockSize >= 512, blockSize.nonzeroBitCount == 1 else {
-      throw HFSPlusError.malformedVolume("block size \(blockSize) is not a power of two")
+    guard blockSize >= 512, blockSize <= Self.maximumBlockSize, blockSize.nonzeroBitCount == 1
+    else {
+      throw HFSPlusError.malformedVolume(
+        "the volume header (at byte 1024) gives a block size of \(blockSize), not a power of two from 512 to \(Self.maximumBlockSize)"
+      )
+    }
+    let volumeEnd = Int64(totalBlocks) * Int64(blockSize)
+    let lastByte = totalBlocks == 0 ? [0] : try source.read(at: volumeEnd - 1, count: 1)
+    guard lastByte.count == 1 else {
+      throw HFSPlusError.malformedVolume(
+        "the volume header (at byte 1024) claims \(totalBlocks) blocks of \(blockSize) bytes, past the end of the partition"
+      )
     }
     catalogExtents = try Self.extents(in: header, forkAt: 272)
+    for (start, count) in catalogExtents where UInt64(start) + UInt64(count) > totalBlocks {
+      throw HFSPlusError.malformedVolume(
+        "the volume header (at byte 1024) puts a catalog extent at blocks \(start)+\(count), past the volume's \(totalBlocks)"
+      )
+    }
   }
+
+  /// The largest block size read.
+  ///
+  /// 256 MiB keeps every block count times block size (at most 2^32 × 2^28) far inside `Int64`.
+  /// Real volumes use 4 KiB.
+  static let maximumBlockSize = 1 << 28
 
   static func extents(in reader: ByteReader, forkAt offset: Int) throws -> [(
     start: UInt32, count: UInt32
@@ -108,9 +129,7 @@ package struct HFSPlusReader {
   private func catalogRecords() throws -> [(
     parentID: UInt32, name: HFSPlusName, record: ByteReader
   )] {
-    let headerNode = try node(0, nodeSize: 512)
-    let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
-    let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
+    let (nodeSize, firstLeaf) = try catalogHeader()
     var raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)] = []
     var next = firstLeaf
     var visited = Set<UInt32>()
@@ -192,11 +211,36 @@ package struct HFSPlusReader {
       extents: extents)
   }
 
+  /// The catalog B-tree's node size and first leaf, from its header node, checked against
+  /// the catalog file: the node size a power of two from 512 to 32768, every node (the header
+  /// record's count) inside the file's extents, the first leaf one of them.
+  private func catalogHeader() throws -> (nodeSize: Int, firstLeaf: UInt32) {
+    let header = try node(0, nodeSize: 512)
+    let nodeSize = Int(try header.getInteger(at: 14 + 18, as: UInt16.self))
+    let totalNodes = try header.getInteger(at: 14 + 22, as: UInt32.self)
+    let firstLeaf = try header.getInteger(at: 14 + 10, as: UInt32.self)
+    let catalogBytes = catalogExtents.reduce(Int64(0)) { $0 + Int64($1.count) * Int64(blockSize) }
+    let place =
+      "the catalog B-tree's header node (at volume byte \(try nodeOffset(0, nodeSize: 512)))"
+    guard nodeSize >= 512, nodeSize <= 32768, nodeSize.nonzeroBitCount == 1 else {
+      throw HFSPlusError.malformedVolume(
+        "\(place) gives a node size of \(nodeSize), not a power of two from 512 to 32768")
+    }
+    guard Int64(totalNodes) * Int64(nodeSize) <= catalogBytes else {
+      throw HFSPlusError.malformedVolume(
+        "\(place) claims \(totalNodes) nodes of \(nodeSize) bytes, past the catalog file's \(catalogBytes) bytes"
+      )
+    }
+    guard firstLeaf < totalNodes else {
+      throw HFSPlusError.malformedVolume(
+        "\(place) names node \(firstLeaf) as the first leaf, past its \(totalNodes) nodes")
+    }
+    return (nodeSize, firstLeaf)
+  }
+
   /// The volume's name: the root folder's thread record's name.
   package func volumeName() throws -> String {
-    let headerNode = try node(0, nodeSize: 512)
-    let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
-    let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
+    let (nodeSize, firstLeaf) = try catalogHeader()
     let leaf = try node(firstLeaf, nodeSize: nodeSize)
     let start = Int(try leaf.getInteger(at: nodeSize - 2, as: UInt16.self))
     var record = ByteReader(try leaf.getBytes(at: start, count: nodeSize - start))
@@ -237,8 +281,14 @@ package struct HFSPlusReader {
   }
 
   private func read(size: Int64, extents: [(start: UInt32, count: UInt32)]) throws -> [UInt8] {
+    let extentBytes = extents.reduce(Int64(0)) { $0 + Int64($1.count) * Int64(blockSize) }
+    guard size >= 0, size <= extentBytes else {
+      throw HFSPlusError.malformedVolume(
+        "a fork of \(size) bytes needs extents beyond the catalog record's eight")
+    }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(size))
+    // Grown as the bytes arrive past 16 MiB: a size is only a claim until they do.
+    bytes.reserveCapacity(Int(min(size, 1 << 24)))
     for (start, count) in extents where bytes.count < size {
       let wanted = min(Int64(count) * Int64(blockSize), size - Int64(bytes.count))
       bytes += try source.read(at: Int64(start) * Int64(blockSize), count: Int(wanted))
@@ -252,13 +302,15 @@ package struct HFSPlusReader {
 
   /// Catalog node `number`, found through the catalog file's extents.
   private func node(_ number: UInt32, nodeSize: Int) throws -> ByteReader {
+    ByteReader(try source.read(at: try nodeOffset(number, nodeSize: nodeSize), count: nodeSize))
+  }
+
+  /// Where catalog node `number` starts in the volume.
+  private func nodeOffset(_ number: UInt32, nodeSize: Int) throws -> Int64 {
     var offset = Int64(number) * Int64(nodeSize)
     for (start, count) in catalogExtents {
       let length = Int64(count) * Int64(blockSize)
-      if offset < length {
-        return ByteReader(
-          try source.read(at: Int64(start) * Int64(blockSize) + offset, count: nodeSize))
-      }
+      if offset < length { return Int64(start) * Int64(blockSize) + offset }
       offset -= length
     }
     throw HFSPlusError.malformedVolume("catalog node \(number) lies outside the catalog file")
