@@ -1,3 +1,4 @@
+import StagedTree
 import SystemSupport
 
 /// Every item of a volume with its catalog node ID, parent, stored name and data, in the order

@@ -1,3 +1,4 @@
+package import StagedTree
 package import SystemSupport
 
 /// An HFS+ volume built from a tree of ``SourceItem``s, ready to be streamed block by block.
