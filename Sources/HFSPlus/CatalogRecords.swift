@@ -61,10 +61,12 @@ enum CatalogRecords {
     /// is a date added, as hdiutil sets for every item (libfshfs expects it).
     var flags: UInt16 { (hasAttributes ? 0x0004 : 0) | (dateAdded == nil ? 0 : 0x0080) }
 
-    /// The 32 bytes of Finder info: `FileInfo`/`FolderInfo` (type, creator or window bounds,
-    /// flags, location) from the source with our type, creator and flags laid over them, then
-    /// the extended info with the source's extended flags and our date added. The document ID
-    /// and write generation counter are the kernel's own and start at 0.
+    /// The 32 bytes of Finder info, the source's with ours laid over them.
+    ///
+    /// `FileInfo`/`FolderInfo` (type, creator or window bounds, flags, location) come from the
+    /// source with our type, creator and flags laid over them; then the extended info with the
+    /// source's extended flags and our date added. The document ID and write generation
+    /// counter are the kernel's own and start at 0.
     var finderInfo: [UInt8] {
       var info = sourceFinderInfo.count == 32 ? sourceFinderInfo : [UInt8](repeating: 0, count: 32)
       for (code, offset) in [(fileType, 0), (creator, 4)] {
