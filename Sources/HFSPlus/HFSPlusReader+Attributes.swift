@@ -64,16 +64,16 @@ extension HFSPlusReader {
             name: name, size: try fork.getOffset(at: 0), isInline: false, inlineValue: [],
             extents: extents))
       case 0x30 where startBlock != 0:  // kHFSPlusAttrExtents: more extents of a fork above
-        guard var attribute = result[fileID]?.last, attribute.name == name else {
+        guard var list = result[fileID], let last = list.last, last.name == name else {
           throw HFSPlusError.malformedVolume(
             "attribute \(name) of item \(fileID) has overflow extents but no fork record")
         }
         try record.skip(4)
         let more = try Self.extentRecord(in: record, at: record.offset)
-        attribute = HFSPlusAttribute(
-          name: name, size: attribute.size, isInline: false, inlineValue: [],
-          extents: attribute.extents + more.map { HFSPlusExtent(start: $0.start, count: $0.count) })
-        result[fileID]![result[fileID]!.count - 1] = attribute
+        list[list.count - 1] = HFSPlusAttribute(
+          name: name, size: last.size, isInline: false, inlineValue: [],
+          extents: last.extents + more.map { HFSPlusExtent(start: $0.start, count: $0.count) })
+        result[fileID] = list
       default:
         throw HFSPlusError.malformedVolume(
           "attribute \(name) of item \(fileID) has unknown record type \(type)")
