@@ -20,7 +20,7 @@ mkdir -p "$modules"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name Shipyard -I "$modules"
   -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature ExistentialAny)
-for library in CZlib CBzip2 CLzma COpenSSL CXattr; do flags+=(-I "$root/Sources/$library"); done
+for library in CZlib CDeflate CBzip2 CLzma COpenSSL CXattr; do flags+=(-I "$root/Sources/$library"); done
 
 # Each module as one object and its interface, in dependency order.
 module() {
@@ -46,7 +46,7 @@ target() {
   local name=$1
   shift
   swiftc "${flags[@]}" -module-name "Fuzz_$name" "$@" "$modules"/*.o \
-    -lz -lbz2 -llzma -lcrypto -o "$work/fuzz-$name"
+    -lz -ldeflate -lbz2 -llzma -lcrypto -o "$work/fuzz-$name"
 }
 target udif "$here/targets/udif.swift" "$here/targets/volume.swift"
 target hfsplus "$here/targets/hfsplus.swift" "$here/targets/volume.swift"

@@ -35,8 +35,11 @@ enum BuildOptions {
       options.format = parsed
     }
     if let level = scanned.last("--level") {
-      guard let value = Int(level), (0...9).contains(value) else {
-        throw scanner.usage("--level takes 0 to 9")
+      let levels = options.format.levels
+      guard let value = Int(level), levels.contains(value) else {
+        throw scanner.usage(
+          "--level takes \(levels.lowerBound) to \(levels.upperBound) for \(options.format.rawValue)"
+        )
       }
       options.level = value
     }
