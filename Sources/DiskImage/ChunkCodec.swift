@@ -152,6 +152,34 @@ package enum ChunkCodec {
     return libdeflate_crc32(crc, base, bytes.count)
   }
 
+  /// The CRC-32 of `count` zero bytes following bytes whose CRC-32 is `crc`, without the
+  /// zeros: combined from the CRC-32 of 512 zeros by doubling, in O(log count).
+  package static func crc32OfZeros(_ count: Int, continuing crc: UInt32) -> UInt32 {
+    let block = [UInt8](repeating: 0, count: 512)
+    var power = block.withUnsafeBytes { crc32($0) }  // the CRC-32 of 512 << k zeros
+    var powerLength = 512
+    var result = crc
+    var remaining = count
+    if remaining % 512 != 0 {
+      result = block.withUnsafeBytes {
+        crc32(UnsafeRawBufferPointer(rebasing: $0[..<(remaining % 512)]), continuing: result)
+      }
+      remaining -= remaining % 512
+    }
+    remaining /= 512
+    while remaining > 0 {
+      if remaining & 1 == 1 {
+        result = crc32Combine(result, power, secondLength: powerLength)
+      }
+      remaining >>= 1
+      if remaining > 0 {
+        power = crc32Combine(power, power, secondLength: powerLength)
+        powerLength *= 2
+      }
+    }
+    return result
+  }
+
   /// The CRC-32 of the concatenation of two runs, from theirs and the second's length.
   package static func crc32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
     UInt32(crc32_combine(uLong(first), uLong(second), Int(secondLength)))

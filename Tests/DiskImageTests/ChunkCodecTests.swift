@@ -45,6 +45,17 @@ import Testing
       try ChunkCodec.decompress(stream, as: .zlib, expectedLength: Self.chunk.count) == Self.chunk)
   }
 
+  @Test(arguments: [0, 1, 511, 512, 513, 4096, 1 << 20, (1 << 20) + 7, 3 << 20])
+  func theCRCOfZerosIsCombinedExactly(count: Int) {
+    let zeros = [UInt8](repeating: 0, count: count)
+    let start = Self.chunk.withUnsafeBytes {
+      ChunkCodec.crc32(UnsafeRawBufferPointer(rebasing: $0[..<999]))
+    }
+    #expect(
+      ChunkCodec.crc32OfZeros(count, continuing: start)
+        == zeros.withUnsafeBytes { ChunkCodec.crc32($0, continuing: start) })
+  }
+
   @Test func aDamagedOrShortStreamIsAnError() throws {
     var output = [UInt8](repeating: 0, count: ChunkCodec.compressedBound(Self.chunk.count))
     let length = try #require(
