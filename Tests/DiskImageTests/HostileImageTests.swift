@@ -101,8 +101,10 @@ import Testing
     #expect(run.status == 1 && run.standardError.contains("claims 1099511627776 sectors"))
   }
 
-  /// 8,192 zero-fill chunks of 64 MiB: half a terabyte to check, from a few hundred kilobytes of
-  /// table. Their CRC-32 is combined, not computed over decoded zeros.
+  /// 8,192 zero-fill chunks of 64 MiB are checked without decoding half a terabyte.
+  ///
+  /// A few hundred kilobytes of table stand for them; their CRC-32 is combined, not computed
+  /// over decoded zeros.
   @Test func terabytesOfZeroFillAreCheckedWithoutDecodingThem() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
