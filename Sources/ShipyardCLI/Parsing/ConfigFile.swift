@@ -137,6 +137,7 @@ enum ConfigFile {
     {
       throw .usage("\(path): \(key) belongs to `dmg ship`, not `\(command)`", command: command)
     }
+    result += try FinderViewKeys.flags(taking: &build, spelling: .camelCase, context: context)
     result += try flags(build, buildKeys, prefix: "")
     if let sign {
       guard let dictionary = sign as? [String: Any] else {
