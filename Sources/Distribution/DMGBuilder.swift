@@ -111,7 +111,6 @@ package struct DMGBuilder {
       try LicenseAgreement(contentsOf: path)
     }
     var (root, volumeName) = try stage()
-    try DMGLayoutCheck.checkVolumeName(volumeName, hasBackground: options.background != nil)
     var volumeOptions = HFSPlusVolumeOptions(
       volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
       freeSpace: options.freeSpace,
