@@ -111,6 +111,7 @@ let package = Package(
       dependencies: [
         "DiskImage", "HFSPlus", "Distribution", "SystemSupport", "ShipyardTestSupport", "shipyard",
       ],
+      exclude: ["Peers"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DistributionTests",

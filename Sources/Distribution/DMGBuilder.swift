@@ -107,9 +107,7 @@ package struct DMGBuilder {
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
-    let license = try options.license.map { path throws(DiskImageError) in
-      try LicenseAgreement(contentsOf: path)
-    }
+    let license = try options.licenseAgreement()
     var (root, volumeName) = try stage()
     var volumeOptions = HFSPlusVolumeOptions(
       volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,

@@ -15,7 +15,7 @@ enum BuildOptions {
       .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
       .value("--applications-link-name"), .value("--add"), .value("--link"),
       .value("--hide-extension"), .value("--license"),
-    ] + FinderViewOptions.declarations
+    ] + FinderViewOptions.declarations + LicenseOptions.declarations
 
   /// Parses the build options for `source`.
   static func parse(source: String, _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner)
@@ -72,7 +72,7 @@ enum BuildOptions {
   ) throws(CommandError) {
     options.background = scanned.last("--background")
     options.volumeIcon = scanned.last("--volume-icon")
-    options.license = scanned.last("--license")
+    try LicenseOptions.parse(scanned, scanner: scanner, into: &options)
     if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }
     if let color = scanned.last("--background-color") {
       guard let parsed = FinderWindowLayout.Color(css: color) else {

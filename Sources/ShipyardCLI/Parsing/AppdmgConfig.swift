@@ -22,7 +22,7 @@ enum AppdmgConfig {
   static let knownKeys = Set<String>([
     "title", "icon", "background", "background-color", "icon-size", "text-size", "window",
     "format", "filesystem", "contents", "code-sign", "$schema",
-  ]).union(FinderViewKeys.names(.kebabCase))
+  ]).union(LayoutConfigKeys.names(.kebabCase))
 
   /// Whether `root` is written in appdmg's specification rather than ours.
   static func describes(_ root: [String: Any]) -> Bool {
@@ -36,7 +36,7 @@ enum AppdmgConfig {
     try context.rejectUnknownKeys(in: root, known: knownKeys)
     var flags = ["--volume-name", try context.text(root["title"], key: "title")]
     var extensions = root
-    flags += try FinderViewKeys.flags(taking: &extensions, spelling: .kebabCase, context: context)
+    flags += try LayoutConfigKeys.flags(taking: &extensions, spelling: .kebabCase, context: context)
     if let icon = root["icon"] {
       flags += ["--volume-icon", context.resolve(try context.text(icon, key: "icon"))]
     }
