@@ -65,7 +65,8 @@ struct HFSPlusForkPeerTests {
     #expect(
       try ProcessRunner.check("7zz", ["e", "-y", "-so", "-sns-", image, "Forks/legacy"])
         == Data("data fork".utf8))
-    #expect(try ProcessRunner.check("7zz", ["e", "-y", "-so", image, "Forks/legacy:rsrc"]) == Data(fork))
+    #expect(
+      try ProcessRunner.check("7zz", ["e", "-y", "-so", image, "Forks/legacy:rsrc"]) == Data(fork))
     #expect(
       try ProcessRunner.check("7zz", ["e", "-y", "-so", image, "Forks/legacy:com.example.large"])
         == Data(large))
@@ -85,22 +86,28 @@ struct HFSPlusForkPeerTests {
     let image = folder.path("crafted.dmg")
     try Self.writeImage([item], format: .udro, to: image) { bytes, _ in
       // The file record's flags follow its key (length 6 + 2 × 6 units, parent 2, "tagged").
-      let key: [UInt8] = [0, 18, 0, 0, 0, 2, 0, 6] + "tagged".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+      let key: [UInt8] =
+        [0, 18, 0, 0, 0, 2, 0, 6] + "tagged".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
       let at = try #require(bytes.indices.first { bytes[$0...].starts(with: key + [0, 2]) })
       let flags = at + key.count + 2 + 1
       #expect(bytes[flags] & 0x04 != 0)
       bytes[flags] &= ~0x04
     }
-    let result = try ProcessRunner.run(BuiltProducts.shipyard.path, ["dmg", "inspect", "--json", image])
+    let result = try ProcessRunner.run(
+      BuiltProducts.shipyard.path, ["dmg", "inspect", "--json", image])
     #expect(result.status == 0)
-    #expect(result.standardError.contains("/tagged: the attributes file holds 1 extended attribute(s), but the catalog record lacks kHFSHasAttributesMask"), "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "/tagged: the attributes file holds 1 extended attribute(s), but the catalog record lacks kHFSHasAttributesMask"
+      ), "\(result.standardError)")
     let report = try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any]
     let files = report?["files"] as? [[String: Any]] ?? []
     let tagged = try #require(files.first { $0["path"] as? String == "/tagged" })
     #expect(tagged["attributesFlag"] as? Bool == false)
     let attributes = tagged["attributes"] as? [[String: Any]] ?? []
     #expect(attributes.first?["name"] as? String == "com.example.tag")
-    #expect(attributes.first?["size"] as? Int == 3 && attributes.first?["storage"] as? String == "inline")
+    #expect(
+      attributes.first?["size"] as? Int == 3 && attributes.first?["storage"] as? String == "inline")
     #expect((report?["attributeProblems"] as? [String])?.count == 1)
   }
 }

@@ -12,7 +12,8 @@ import Testing
   static func volume(
     _ items: [SourceItem], freeSpace: Int64 = 0, in folder: ScratchFolder
   ) throws -> (HFSPlusReader, HFSPlusVolume) {
-    let root = SourceItem(name: "root", content: .folder(items), permissions: 0o755, modificationDate: 0)
+    let root = SourceItem(
+      name: "root", content: .folder(items), permissions: 0o755, modificationDate: 0)
     let volume = try HFSPlusVolume(
       root: root, options: HFSPlusVolumeOptions(volumeName: "Attrs", freeSpace: freeSpace))
     let url = folder.file("volume.hfs")
@@ -99,7 +100,9 @@ import Testing
     }
     let (reader, _) = try Self.volume([link(1024)], in: folder)
     #expect(try reader.entries().first?.linkTarget?.utf8.count == 1024)
-    let error = try #require(throws: HFSPlusError.self) { try Self.volume([link(1025)], in: folder) }
+    let error = try #require(throws: HFSPlusError.self) {
+      try Self.volume([link(1025)], in: folder)
+    }
     #expect(
       error.description
         == "/src/link: the symbolic link's target has 1025 bytes; a Mac reads at most 1024 (MAXPATHLEN)"
@@ -109,7 +112,8 @@ import Testing
   @Test func finderInfoNamedAsAnAttributeIsAnError() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let item = Self.file("f", attributes: [("com.apple.FinderInfo", [UInt8](repeating: 0, count: 32))])
+    let item = Self.file(
+      "f", attributes: [("com.apple.FinderInfo", [UInt8](repeating: 0, count: 32))])
     #expect(throws: HFSPlusError.self) { try Self.volume([item], in: folder) }
   }
 }

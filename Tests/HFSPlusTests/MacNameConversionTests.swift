@@ -1,7 +1,8 @@
 import Foundation
-@testable import HFSPlus
 import ShipyardTestSupport
 import Testing
+
+@testable import HFSPlus
 
 /// Names stored as a Mac's kernel stores them (xnu's `utf8_decodestr` with `UTF_DECOMPOSED`).
 @Suite struct MacNameConversionTests {
@@ -35,24 +36,39 @@ import Testing
 
   /// Python's own Unicode 3.2 database (`unicodedata.ucd_3_2_0`) applies the Mac's rules to
   /// every BMP character and to mark sequences; our names must come out the same.
-  @Test(.enabled(if: PeerPolicy.shouldRun(whenAvailable: ProcessRunner.succeeds("python3", ["-c", "import unicodedata; unicodedata.ucd_3_2_0"])), "needs python3"))
+  @Test(
+    .enabled(
+      if: PeerPolicy.shouldRun(
+        whenAvailable: ProcessRunner.succeeds(
+          "python3", ["-c", "import unicodedata; unicodedata.ucd_3_2_0"])), "needs python3"))
   func everyBMPCharacterMatchesPythonsUnicode32Database() throws {
     var inputs: [String] = []
-    for value in 0x20...0xFFFF where !(0xD800...0xDFFF).contains(value) && value != 0x2F && value != 0x3A {
+    for value in 0x20...0xFFFF
+    where !(0xD800...0xDFFF).contains(value) && value != 0x2F && value != 0x3A {
       inputs.append(String(Character(Unicode.Scalar(UInt32(value))!)))
     }
     let marks: [UInt32] = [0x0301, 0x0323, 0x0345, 0x05B0, 0x0F72, 0x1DC0, 0x20D0, 0x302A, 0x0E38]
     for first in marks {
       for second in marks {
-        inputs.append(String(String.UnicodeScalarView([Unicode.Scalar(0x61)!, Unicode.Scalar(first)!, Unicode.Scalar(second)!])))
-        inputs.append(String(String.UnicodeScalarView([Unicode.Scalar(0x1EA0)!, Unicode.Scalar(first)!, Unicode.Scalar(0x1D165)!, Unicode.Scalar(second)!])))
+        inputs.append(
+          String(
+            String.UnicodeScalarView([
+              Unicode.Scalar(0x61)!, Unicode.Scalar(first)!, Unicode.Scalar(second)!,
+            ])))
+        inputs.append(
+          String(
+            String.UnicodeScalarView([
+              Unicode.Scalar(0x1EA0)!, Unicode.Scalar(first)!, Unicode.Scalar(0x1D165)!,
+              Unicode.Scalar(second)!,
+            ])))
       }
     }
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let input = try folder.write(
-      Array(inputs.map { $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
-        .joined(separator: "\n").utf8), to: "names.txt")
+      Array(
+        inputs.map { $0.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
+          .joined(separator: "\n").utf8), to: "names.txt")
     let script = """
       import sys, unicodedata
       db = unicodedata.ucd_3_2_0
@@ -80,12 +96,17 @@ import Testing
       """
     let output = String(
       decoding: try ProcessRunner.check("python3", ["-c", script, input.path]), as: UTF8.self)
-    let expected = output.split(separator: "\n", omittingEmptySubsequences: false).prefix(inputs.count)
+    let expected = output.split(separator: "\n", omittingEmptySubsequences: false).prefix(
+      inputs.count)
     #expect(expected.count == inputs.count)
     var mismatches: [String] = []
     for (name, line) in zip(inputs, expected) {
       let ours = try Self.units(name).map { String($0, radix: 16) }.joined(separator: " ")
-      if ours != line { mismatches.append("\(name.unicodeScalars.map { String($0.value, radix: 16) }): ours \(ours), Python \(line)") }
+      if ours != line {
+        mismatches.append(
+          "\(name.unicodeScalars.map { String($0.value, radix: 16) }): ours \(ours), Python \(line)"
+        )
+      }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
   }

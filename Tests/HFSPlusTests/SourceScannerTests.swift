@@ -46,7 +46,9 @@ import Testing
     let hex = value.map { String(format: "%02x", $0) }.joined()
     _ = try ProcessRunner.check(
       "python3",
-      ["-c", "import os, sys; os.setxattr(sys.argv[1], sys.argv[2], bytes.fromhex(sys.argv[3]))",
-       path, name, hex])
+      [
+        "-c", "import os, sys; os.setxattr(sys.argv[1], sys.argv[2], bytes.fromhex(sys.argv[3]))",
+        path, name, hex,
+      ])
   }
 }

@@ -203,7 +203,7 @@ struct InspectionReport: Encodable {
   var text: String {
     var lines = [
       "Image: \(image)",
-      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors * 512)))), "
+      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
     ]
     if let license, let format = license["format"], let text = license["text"] {
