@@ -116,6 +116,7 @@ let package = Package(
         "DiskImage", "HFSPlus", "StagedTree", "Distribution", "SystemSupport",
         "ShipyardTestSupport", "shipyard",
       ],
+      exclude: ["Peers"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DistributionTests",

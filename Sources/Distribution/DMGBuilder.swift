@@ -108,11 +108,8 @@ package struct DMGBuilder {
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
-    let license = try options.license.map { path throws(DiskImageError) in
-      try LicenseAgreement(contentsOf: path)
-    }
+    let license = try options.licenseAgreement()
     var (root, volumeName) = try stage()
-    try DMGLayoutCheck.checkVolumeName(volumeName, hasBackground: options.background != nil)
     var volumeOptions = HFSPlusVolumeOptions(
       volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
       freeSpace: options.freeSpace,
