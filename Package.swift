@@ -52,16 +52,19 @@ let package = Package(
     .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
     .systemLibrary(
       name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
-    // HFS+ volumes built from a directory tree, and read back.
     // <sys/xattr.h>, which Swift's Glibc module leaves out (extended attributes on Linux).
     .systemLibrary(name: "CXattr"),
+    // The tree that goes on a volume, read from disk or made in memory; shared by the file systems.
     .target(
-      name: "HFSPlus",
+      name: "StagedTree",
       dependencies: [
         "SystemSupport", .target(name: "CXattr", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings
     ),
+    // HFS+ volumes built from a staged tree, and read back.
+    .target(
+      name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
@@ -89,7 +92,7 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "HFSPlus", "DiskImage", "FinderLayout",
+        "SystemSupport", "StagedTree", "HFSPlus", "DiskImage", "FinderLayout",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),
@@ -115,12 +118,14 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "HFSPlusTests", dependencies: ["HFSPlus", "SystemSupport", "ShipyardTestSupport"],
+      name: "HFSPlusTests",
+      dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DiskImageTests",
       dependencies: [
-        "DiskImage", "HFSPlus", "Distribution", "SystemSupport", "ShipyardTestSupport", "shipyard",
+        "DiskImage", "HFSPlus", "StagedTree", "Distribution", "SystemSupport",
+        "ShipyardTestSupport", "shipyard",
       ],
       exclude: ["Peers"],
       swiftSettings: strictSettings),

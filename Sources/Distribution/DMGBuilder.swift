@@ -1,7 +1,8 @@
 import DiskImage
 import FinderLayout
 import Foundation
-package import HFSPlus
+import HFSPlus
+package import StagedTree
 import SystemSupport
 
 /// Builds a disk image from an app: stages it with an `/Applications` link, lays out the HFS+
@@ -32,7 +33,7 @@ package struct DMGBuilder {
   /// The root folder of the volume: the app (or the folder's items) and the Applications link.
   ///
   /// `retinaPicture` is the TIFF to store as the background, when one is made.
-  package func stage(retinaPicture: [UInt8]? = nil) throws(HFSPlusError) -> (
+  package func stage(retinaPicture: [UInt8]? = nil) throws(StagingError) -> (
     root: SourceItem, volumeName: String
   ) {
     var source = try SourceScanner.scan(options.source)
@@ -47,7 +48,7 @@ package struct DMGBuilder {
     if options.applicationsLink {
       let linkName = options.applicationsLinkName
       if items.contains(where: { $0.name.caseInsensitiveCompare(linkName) == .orderedSame }) {
-        throw .conflictingNames(folder: "/", first: linkName, second: "the Applications link")
+        throw .nameTaken(folder: "/", name: linkName, by: "the Applications link")
       }
       items.append(
         SourceItem(
@@ -178,7 +179,7 @@ package struct DMGBuilder {
       guard let file = planned.items["/.background/\(fileName)"],
         let folder = planned.items["/.background"]
       else {
-        throw HFSPlusError.unsupportedSource(
+        throw StagingError.unsupportedSource(
           path: background, reason: "the background was not staged")
       }
       alias = AliasRecord(

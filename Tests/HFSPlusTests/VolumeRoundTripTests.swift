@@ -1,6 +1,7 @@
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
+import StagedTree
 import SystemSupport
 import Testing
 

@@ -36,6 +36,9 @@ struct DMGInspectCommand: ShipyardCommand {
       throw .failure("\(image): \(error)")
     }
     try arguments.print(report, text: report.text, console: console)
+    for problem in report.attributeProblems {
+      console.printError("warning: \(image): \(problem)")
+    }
     if !report.masterChecksumOK {
       console.printError("warning: \(image): master checksum mismatch (Master CRC error)")
     }
@@ -69,6 +72,19 @@ struct InspectionReport: Encodable {
     let owner: UInt32
     let group: UInt32
     let linkTarget: String?
+    /// The item's extended attributes, if it has any.
+    let attributes: [Attribute]?
+    /// The resource fork's size, if the file has one.
+    let resourceFork: Int64?
+    /// Whether the catalog record carries `kHFSHasAttributesMask`.
+    let attributesFlag: Bool
+  }
+
+  struct Attribute: Encodable {
+    let name: String
+    let size: Int64
+    /// `inline` (in its record) or `fork` (in blocks of its own).
+    let storage: String
   }
 
   let image: String
@@ -88,6 +104,8 @@ struct InspectionReport: Encodable {
   /// Why the `.DS_Store` could not be read, if it could not.
   let layoutProblem: String?
   let files: [File]
+  /// Items whose catalog flag and attributes file disagree: a Mac would lose their attributes.
+  let attributeProblems: [String]
 
   init(path: String) throws {
     let reader = try DiskImageReader(path: path)
@@ -121,16 +139,32 @@ struct InspectionReport: Encodable {
     var volumeIcon = false
     var layout: FinderLayoutSummary?
     var layoutProblem: String?
+    var attributeProblems: [String] = []
     if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
       let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
     {
       volume = try volumeReader.volumeName()
       let entries = try volumeReader.entries()
+      let attributes = try volumeReader.attributes()
       files = entries.map { entry in
         File(
           path: entry.path, kind: entry.kind.rawValue, size: entry.size,
           mode: String(entry.mode, radix: 8),
-          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget)
+          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget,
+          attributes: attributes[entry.id].map {
+            $0.map {
+              Attribute(name: $0.name, size: $0.size, storage: $0.isInline ? "inline" : "fork")
+            }
+          },
+          resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
+          attributesFlag: entry.hasAttributesFlag)
+      }
+      attributeProblems = volumeReader.attributeFlagMismatches(
+        entries: entries, attributes: attributes
+      ).map { path, flagged, stored in
+        flagged
+          ? "\(path): the catalog flags extended attributes (kHFSHasAttributesMask), but the attributes file holds none"
+          : "\(path): the attributes file holds \(stored) extended attribute(s), but the catalog record lacks kHFSHasAttributesMask, so a Mac will not see them"
       }
       let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
       volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
@@ -148,6 +182,7 @@ struct InspectionReport: Encodable {
     self.layoutProblem = layoutProblem
     self.volumeIcon = volumeIcon
     self.files = files
+    self.attributeProblems = attributeProblems
   }
 
   /// The format hdiutil would name from the chunk types.
@@ -168,7 +203,7 @@ struct InspectionReport: Encodable {
   var text: String {
     var lines = [
       "Image: \(image)",
-      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors * 512)))), "
+      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
     ]
     if let license, let format = license["format"], let text = license["text"] {
@@ -194,6 +229,14 @@ struct InspectionReport: Encodable {
         lines.append(
           "  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)"
         )
+        if let size = file.resourceFork {
+          lines.append("  \("".padding(17))\(String(size).padding(12))  resource fork")
+        }
+        for attribute in file.attributes ?? [] {
+          lines.append(
+            "  \("".padding(17))\(String(attribute.size).padding(12))  @\(attribute.name) (\(attribute.storage))"
+          )
+        }
       }
     }
     if let layout { lines += Self.lines(for: layout) }

@@ -1,4 +1,7 @@
 /// One item to put on a volume: a folder, a file on disk, bytes in memory, or a symbolic link.
+///
+/// File systems (HFS+, APFS) build their volumes from a tree of these; the tree knows nothing of
+/// any of them.
 package struct SourceItem: Sendable {
   /// What the item holds.
   package enum Content: Sendable {
@@ -20,12 +23,25 @@ package struct SourceItem: Sendable {
   package var permissions: UInt16
   /// The modification date, in seconds since 1970.
   package var modificationDate: Int64
-  /// Finder flags such as `kIsInvisible` (0x4000) or `kHasCustomIcon` (0x0400).
+  /// Finder flags such as `kIsInvisible` (0x4000) or `kHasCustomIcon` (0x0400), merged into the
+  /// flags of ``finderInfo``.
   package var finderFlags: UInt16
-  /// Extended attributes, by name.
+  /// The item's 32 bytes of Finder info (`com.apple.FinderInfo`): `FileInfo` or `FolderInfo`
+  /// (type, creator, flags, location) then the extended info; empty when the source has none.
+  package var finderInfo: [UInt8]
+  /// The file's resource fork (`com.apple.ResourceFork`); empty when it has none.
+  package var resourceFork: [UInt8]
+  /// Extended attributes, by name, without the two above.
   package var extendedAttributes: [(name: String, value: [UInt8])]
   /// Where the item came from, for error messages.
   package var sourcePath: String
+
+  /// The size of a Finder info record, as `com.apple.FinderInfo` holds it.
+  package static let finderInfoSize = 32
+  /// The attribute that carries Finder info.
+  package static let finderInfoAttribute = "com.apple.FinderInfo"
+  /// The attribute that carries a file's resource fork.
+  package static let resourceForkAttribute = "com.apple.ResourceFork"
 
   /// Makes an item.
   package init(
@@ -34,6 +50,8 @@ package struct SourceItem: Sendable {
     permissions: UInt16,
     modificationDate: Int64,
     finderFlags: UInt16 = 0,
+    finderInfo: [UInt8] = [],
+    resourceFork: [UInt8] = [],
     extendedAttributes: [(name: String, value: [UInt8])] = [],
     sourcePath: String? = nil
   ) {
@@ -42,6 +60,8 @@ package struct SourceItem: Sendable {
     self.permissions = permissions
     self.modificationDate = modificationDate
     self.finderFlags = finderFlags
+    self.finderInfo = finderInfo
+    self.resourceFork = resourceFork
     self.extendedAttributes = extendedAttributes
     self.sourcePath = sourcePath ?? name
   }
@@ -66,5 +86,16 @@ package struct SourceItem: Sendable {
     case .data(let bytes): Int64(bytes.count)
     case .symbolicLink(let target): Int64(target.utf8.count)
     }
+  }
+
+  /// The Finder info with ``finderFlags`` merged into its flags word (bytes 8–9): 32 bytes, or
+  /// empty when there is neither.
+  package var mergedFinderInfo: [UInt8] {
+    guard finderFlags != 0 || !finderInfo.isEmpty else { return [] }
+    var info = finderInfo.isEmpty ? [UInt8](repeating: 0, count: Self.finderInfoSize) : finderInfo
+    let flags = (UInt16(info[8]) << 8 | UInt16(info[9])) | finderFlags
+    info[8] = UInt8(flags >> 8)
+    info[9] = UInt8(flags & 0xFF)
+    return info
   }
 }
