@@ -14,7 +14,8 @@ enum BuildOptions {
       .value("--text-size"),
       .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
       .value("--applications-link-name"), .value("--add"), .value("--link"),
-      .value("--hide-extension"), .value("--license"),
+      .value("--hide-extension"), .value("--license"), .value("--background-2x"),
+      .value("--background-scale"),
     ] + FinderViewOptions.declarations + LicenseOptions.declarations
 
   /// Parses the build options for `source`.
