@@ -50,11 +50,23 @@ import Testing
       if: PeerPolicy.shouldRun(
         whenAvailable: pillowPresent && ProcessRunner.succeeds("7zz", ["i"])
           && ProcessRunner.succeeds("sh", ["-c", "command -v tiffinfo"])),
-      "needs tiffinfo (libtiff-tools), python3 with Pillow, and 7zz"))
-  func theAt2xSiblingMakesOneTIFFAt72And144DPI() throws {
+      "needs tiffinfo (libtiff-tools), python3 with Pillow, and 7zz"),
+    arguments: ["png", "jpg"])
+  func theAt2xSiblingMakesOneTIFFAt72And144DPI(format: String) throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let image = try build({ _ in }, in: folder)
+    // JPEG pictures are the PNGs converted by Pillow.
+    let (standard, double) = (
+      folder.path("background.\(format)"), folder.path("background@2x.\(format)")
+    )
+    try ProcessRunner.check(
+      "python3",
+      [
+        "-c",
+        "import sys; from PIL import Image; [Image.open(a).convert('RGB' if b.endswith('jpg') else 'RGBA').save(b, quality=90) for a, b in zip(sys.argv[1::2], sys.argv[2::2])]",
+        Self.standard, standard, Self.double, double,
+      ])
+    let image = try build({ $0.background = standard }, in: folder)
     let tiff = try extractTIFF(from: image, in: folder)
 
     let info = String(decoding: try ProcessRunner.check("tiffinfo", [tiff]), as: UTF8.self)
@@ -65,7 +77,7 @@ import Testing
     #expect(info.contains("Resolution: 144, 144 pixels/inch"), "\(info)")
 
     let output = try ProcessRunner.check(
-      "python3", ["-c", Self.pillowScript, tiff, Self.standard, Self.double])
+      "python3", ["-c", Self.pillowScript, tiff, standard, double])
     let frames = try #require(try JSONSerialization.jsonObject(with: output) as? [[String: Any]])
     #expect(frames.count == 2)
     #expect(frames.map { $0["size"] as? [Int] } == [[660, 400], [1320, 800]])
@@ -122,5 +134,19 @@ import Testing
         == "the 2x background \(double) is 660×400 pixels; it must be exactly twice \(standard), which is 660×400, so 1320×800"
     }
     #expect(folder.contents.sorted() == ["bg.png", "bg@2x.png"])
+  }
+
+  @Test func aDamagedJPEGIsNamedWithLibjpegsReason() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let standard = try folder.write(
+      [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8), to: "bg.jpg")
+    _ = try folder.write([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x02], to: "bg@2x.jpg")
+    #expect {
+      _ = try build({ $0.background = standard.path }, in: folder)
+    } throws: { error in
+      "\(error)".hasPrefix("\(standard.path): ") && "\(error)".contains("libjpeg")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.path("Hello.dmg")))
   }
 }

@@ -1,7 +1,8 @@
 #if os(Linux)
 import CPNG
 
-/// Pictures decoded by libpng's simplified API and TIFFs written by libtiff (Linux).
+/// Pictures decoded by libpng's simplified API (or libjpeg) and TIFFs written by libtiff
+/// (Linux).
 enum PictureCodec {
   /// A picture's size in pixels, from its header.
   static func size(of bytes: [UInt8], name: String) throws(BackgroundPictureError) -> (
@@ -30,11 +31,16 @@ enum PictureCodec {
   static func read(_ bytes: [UInt8], name: String, pixels wantsPixels: Bool)
     throws(BackgroundPictureError) -> (size: (width: Int, height: Int), pixels: [UInt8])
   {
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+      let picture = try decodeJPEG(bytes, name: name)
+      return ((picture.width, picture.height), picture.pixels)
+    }
     guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
       throw .undecodable(
         path: name,
         reason:
-          "a Retina background is made from PNG pictures here (libpng); this file is not a PNG")
+          "a Retina background is made from PNG or JPEG pictures here (libpng, libjpeg); this file is neither"
+      )
     }
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
