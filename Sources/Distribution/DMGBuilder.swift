@@ -31,7 +31,11 @@ package struct DMGBuilder {
   }
 
   /// The root folder of the volume: the app (or the folder's items) and the Applications link.
-  package func stage() throws(StagingError) -> (root: SourceItem, volumeName: String) {
+  ///
+  /// `retinaPicture` is the TIFF to store as the background, when one is made.
+  package func stage(retinaPicture: [UInt8]? = nil) throws(StagingError) -> (
+    root: SourceItem, volumeName: String
+  ) {
     var source = try SourceScanner.scan(options.source)
     guard source.isFolder else {
       throw .unsupportedSource(
@@ -79,6 +83,11 @@ package struct DMGBuilder {
         throw .unsupportedSource(path: background, reason: "the background must be a picture file")
       }
       picture.modificationDate = latest
+      if let retinaPicture, let name = backgroundStoredName {
+        picture = SourceItem(
+          name: name, content: .data(retinaPicture), permissions: 0o644,
+          modificationDate: latest, sourcePath: background)
+      }
       items.append(
         SourceItem(
           name: ".background", content: .folder([picture]), permissions: 0o755,
@@ -108,11 +117,8 @@ package struct DMGBuilder {
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
-    let license = try options.license.map { path throws(DiskImageError) in
-      try LicenseAgreement(contentsOf: path)
-    }
-    var (root, volumeName) = try stage()
-    try DMGLayoutCheck.checkVolumeName(volumeName, hasBackground: options.background != nil)
+    let license = try options.licenseAgreement()
+    var (root, volumeName) = try stage(retinaPicture: try retinaBackground())
     var volumeOptions = HFSPlusVolumeOptions(
       volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
       freeSpace: options.freeSpace,
@@ -169,7 +175,7 @@ package struct DMGBuilder {
     try DMGLayoutCheck.checkPositions(layout, rootNames: root.children.map(\.name))
     var alias: AliasRecord?
     if let background = options.background {
-      let fileName = (background as NSString).lastPathComponent
+      let fileName = backgroundStoredName ?? (background as NSString).lastPathComponent
       guard let file = planned.items["/.background/\(fileName)"],
         let folder = planned.items["/.background"]
       else {

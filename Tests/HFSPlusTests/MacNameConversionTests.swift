@@ -1,8 +1,7 @@
 import Foundation
+import HFSPlus
 import ShipyardTestSupport
 import Testing
-
-@testable import HFSPlus
 
 /// Names stored as a Mac's kernel stores them (xnu's `utf8_decodestr` with `UTF_DECOMPOSED`).
 @Suite struct MacNameConversionTests {
