@@ -20,6 +20,8 @@ let package = Package(
     .library(name: "HFSPlus", targets: ["HFSPlus"]),
     .library(name: "DiskImage", targets: ["DiskImage"]),
     .library(name: "Distribution", targets: ["Distribution"]),
+    .library(name: "CodeSigning", targets: ["CodeSigning"]),
+    .library(name: "NotaryService", targets: ["NotaryService"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
@@ -72,13 +74,21 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    // Embedded code signatures built over OpenSSL: identities, CodeDirectory, requirements, CMS.
+    .target(
+      name: "CodeSigning", dependencies: ["SystemSupport", "COpenSSL"],
+      swiftSettings: strictSettings),
+    // HTTP clients for Apple's Notary API (JWT), S3 (SigV4), tickets and RFC 3161 timestamps.
+    .target(
+      name: "NotaryService", dependencies: ["SystemSupport", "COpenSSL"],
+      swiftSettings: strictSettings),
     // The Finder's view of a disk image: .DS_Store, background alias, icon positions.
     .target(name: "FinderLayout", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // The release pipeline: build (stage, HFS+, UDIF), later sign, notarize, staple, verify.
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "HFSPlus", "DiskImage", "FinderLayout",
+        "SystemSupport", "HFSPlus", "DiskImage", "FinderLayout", "CodeSigning", "NotaryService",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),
@@ -114,8 +124,11 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "DistributionTests",
-      dependencies: ["Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport"],
-      exclude: ["FakeTools"],
+      dependencies: [
+        "Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport", "CodeSigning",
+        "NotaryService",
+      ],
+      exclude: ["FakeTools", "Doubles"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "FinderLayoutTests", dependencies: ["FinderLayout", "ShipyardTestSupport"],
