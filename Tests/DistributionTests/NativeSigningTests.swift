@@ -188,6 +188,34 @@ struct NativeSigningTests {
     #expect(folder.contents == ["Hello.dmg"])
   }
 
+  /// Stapling adds the ticket in slot 0x10002 and changes neither the code directory hash nor the
+  /// CMS signature; stapling again replaces the ticket; 7-Zip and apple-platform-py still read it.
+  @Test func staplingKeepsTheSignatureValid() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let image = try await Self.signedImage(in: folder)
+    let before = try Self.superblob(of: image)
+    let cdhash = try DMGStapler.cdhash(of: image)
+    #expect(cdhash == Array(try Self.codeDirectory(of: image).cdhash.prefix(20)))
+    for ticket in [Data("first ticket".utf8), Data("the served ticket".utf8)] {
+      try DMGStapler.staple(ticket, to: image)
+      let after = try Self.superblob(of: image)
+      #expect(after[.ticket] == SuperBlobBuilder.wrapper(Array(ticket)))
+      #expect(after[.codeDirectory] == before[.codeDirectory])
+      #expect(after[.signature] == before[.signature])
+      #expect(after[.requirements] == before[.requirements])
+      #expect(try DMGStapler.cdhash(of: image) == cdhash)
+      let check = try DMGSignatureCheck(path: image)
+      #expect(check.isValid && check.hasStapledTicket, "\(check.findings.filter { !$0.ok })")
+    }
+    #expect(try ProcessRunner.run("7zz", ["t", image]).status == 0)
+    let signature = try #require(try Self.peerReading(image)["signature"] as? [String: Any])
+    #expect(signature["blob_count"] as? Int == 4)
+    #expect(
+      (signature["blobs"] as? [[String: Any]])?.first { $0["magic"] as? String == "fade0c02" }?[
+        "sha256"] as? String == (try Self.codeDirectory(of: image).cdhash.hex))
+  }
+
   static func superblob(of path: String) throws -> EmbeddedSignature {
     let trailer = try DiskImageReader(path: path).trailer
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

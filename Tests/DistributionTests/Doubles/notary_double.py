@@ -18,7 +18,7 @@ Modes: unauthorized, s3-refuses, invalid, ticket-never, tsa-down. Prints "port <
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
 """
 import base64, hashlib, http.server, json, os, signal, socketserver, struct, subprocess, sys, tempfile
-import threading, time, urllib.request
+import threading, time, urllib.parse
 
 import boto3
 from botocore.auth import S3SigV4Auth
@@ -202,9 +202,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
                        "application/xml")
             return
-        request = urllib.request.Request(MOTO_URL + self.path[3:], data=data, method="PUT")
-        with urllib.request.urlopen(request) as response:
-            self.reply(response.status, response.read(), "application/xml")
+        bucket, key = self.path[len("/s3/"):].split("/", 1)
+        stored = s3.put_object(Bucket=bucket, Key=urllib.parse.unquote(key), Body=data)
+        self.send_response(200)
+        self.send_header("ETag", stored["ETag"])
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def do_GET(self):
         parts = self.path.strip("/").split("/")
