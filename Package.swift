@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
     .library(name: "Menus", targets: ["Menus"]),
     .library(name: "HFSPlus", targets: ["HFSPlus"]),
+    .library(name: "APFS", targets: ["APFS"]),
     .library(name: "DiskImage", targets: ["DiskImage"]),
     .library(name: "Distribution", targets: ["Distribution"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
@@ -65,6 +66,9 @@ let package = Package(
     // HFS+ volumes built from a staged tree, and read back.
     .target(
       name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
+    // APFS containers built from a staged tree, and read back.
+    .target(
+      name: "APFS", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
@@ -109,6 +113,10 @@ let package = Package(
     .testTarget(
       name: "HFSPlusTests",
       dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "APFSTests",
+      dependencies: ["APFS", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DiskImageTests",
