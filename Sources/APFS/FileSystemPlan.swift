@@ -16,6 +16,8 @@ struct FileSystemPlan {
     var segment: SegmentedByteStream.Segment
     /// The first block, counted from the start of the data area.
     var firstBlock: Int64
+    /// Whether the stream holds an extended attribute: those have no reference-count record.
+    var isAttribute: Bool
   }
 
   let blockSize: Int
@@ -161,7 +163,8 @@ struct FileSystemPlan {
     }
     let streamID = nextObjectID
     nextObjectID += 1
-    let stream = addStream(id: streamID, length: Int64(value.count), segment: .bytes(value))
+    let stream = addStream(
+      id: streamID, length: Int64(value.count), segment: .bytes(value), isAttribute: true)
     fixedRecords.append(
       .extendedAttribute(
         owner: owner, name: Array(name.utf8), flags: 0x1,
@@ -169,11 +172,13 @@ struct FileSystemPlan {
   }
 
   /// Places a stream's blocks; returns its `j_dstream_t`, or nil for an empty stream.
-  private mutating func addStream(id: UInt64, length: Int64, segment: SegmentedByteStream.Segment)
-    -> [UInt8]?
-  {
+  private mutating func addStream(
+    id: UInt64, length: Int64, segment: SegmentedByteStream.Segment, isAttribute: Bool = false
+  ) -> [UInt8]? {
     guard length > 0 else { return nil }
-    streams.append(Stream(id: id, length: length, segment: segment, firstBlock: dataBlocks))
+    streams.append(
+      Stream(
+        id: id, length: length, segment: segment, firstBlock: dataBlocks, isAttribute: isAttribute))
     dataBlocks += blocks(for: length)
     return FileSystemRecord.dataStream(length: UInt64(length), blockSize: blockSize)
   }
@@ -188,7 +193,7 @@ struct FileSystemPlan {
     for stream in streams {
       let start = UInt64(dataStart + stream.firstBlock)
       let blocks = UInt64(blocks(for: stream.length))
-      records.append(.dataStreamID(stream.id))
+      if !stream.isAttribute { records.append(.dataStreamID(stream.id)) }
       records.append(
         .fileExtent(
           streamID: stream.id, logicalOffset: 0, length: blocks * UInt64(blockSize),
