@@ -83,7 +83,9 @@ extension APFSReader {
 
   private func readTree() throws(APFSError) -> Tree {
     var tree = Tree()
-    try Self.walk(source(), node: rootTree, blockSize: blockSize, resolve: { volumeMap[$0] }) {
+    let map = volumeMap
+    let resolve: (UInt64) -> UInt64? = { map[$0] }
+    try Self.walk(source(), node: rootTree, blockSize: blockSize, resolve: resolve) {
       key, value throws(APFSError) in
       let header = BTreeNodeReader.child(key)
       let id = header & 0x0FFF_FFFF_FFFF_FFFF

@@ -131,7 +131,8 @@ package struct APFSReader {
       throw .malformedContainer("the object map at block \(address) is cut short")
     }
     var latest: [UInt64: (xid: UInt64, address: UInt64)] = [:]
-    try walk(source, node: root, blockSize: blockSize, resolve: { $0 }) { key, value in
+    let physical: (UInt64) -> UInt64? = { $0 }
+    try walk(source, node: root, blockSize: blockSize, resolve: physical) { key, value in
       let oid = BTreeNodeReader.child(key)
       let xid = BTreeNodeReader.child(key.dropFirst(8))
       let address = BTreeNodeReader.child(value.dropFirst(8))
