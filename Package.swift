@@ -85,7 +85,7 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "StagedTree", "HFSPlus", "DiskImage", "FinderLayout",
+        "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),
@@ -93,7 +93,8 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage", "Distribution",
+        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
+        "Distribution",
         "FinderLayout",
       ],
       swiftSettings: strictSettings

@@ -61,6 +61,16 @@ extension APFSReader {
     return entries
   }
 
+  /// The root folder's Finder flags, such as `kHasCustomIcon` (0x0400) for a volume icon.
+  package func rootFinderFlags() throws(APFSError) -> UInt16 {
+    guard
+      let info = try readTree().attributes[2]?.first(where: { $0.name == "com.apple.FinderInfo" }),
+      info.data.count >= 10
+    else { return 0 }
+    return UInt16(info.data[info.data.startIndex + 8]) << 8
+      | UInt16(info.data[info.data.startIndex + 9])
+  }
+
   /// The bytes of a file's data stream.
   package func contents(of entry: APFSEntry) throws(APFSError) -> [UInt8] {
     var bytes: [UInt8] = []

@@ -20,9 +20,12 @@ package struct GPTLayout: Sendable {
   /// The disk's GUID and the partition's, derived from the volume identifier.
   let diskGUID: [UInt8]
   let partitionGUID: [UInt8]
+  /// The volume partition's type.
+  package let partitionType: PartitionType
 
   /// Lays out a disk around a partition of `partitionBytes` (a multiple of 512).
-  package init(partitionBytes: Int64, identifier: UInt64) {
+  package init(partitionBytes: Int64, identifier: UInt64, partitionType: PartitionType = .hfs) {
+    self.partitionType = partitionType
     partitionSectors = partitionBytes / Int64(Self.sectorSize)
     // The sectors before the partition, plus the backup table and header after it.
     let fixed = Self.partitionStart + 1 + Self.tableSectors
@@ -51,14 +54,11 @@ package struct GPTLayout: Sendable {
     return writer.bytes
   }
 
-  /// The partition table: the Apple_HFS entry named "disk image", then 127 empty entries.
+  /// The partition table: the Apple_HFS or Apple_APFS entry named "disk image", then 127
+  /// empty entries.
   var partitionTable: [UInt8] {
     var writer = ByteWriter(bigEndian: false, capacity: 16384)
-    // Apple_HFS: 48465300-0000-11AA-AA11-00306543ECAC, first three fields little-endian.
-    writer.writeBytes([
-      0x00, 0x53, 0x46, 0x48, 0x00, 0x00, 0xAA, 0x11, 0xAA, 0x11, 0x00, 0x30, 0x65, 0x43, 0xEC,
-      0xAC,
-    ])
+    writer.writeBytes(partitionType.guid)
     writer.writeBytes(partitionGUID)
     writer.writeInteger(UInt64(Self.partitionStart))
     writer.writeInteger(UInt64(Self.partitionStart + partitionSectors - 1))

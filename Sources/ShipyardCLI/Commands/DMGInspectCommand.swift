@@ -1,3 +1,4 @@
+import APFS
 import DiskImage
 import FinderLayout
 import Foundation
@@ -121,23 +122,14 @@ struct InspectionReport: Encodable {
     var volumeIcon = false
     var layout: FinderLayoutSummary?
     var layoutProblem: String?
-    if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
-      let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
-    {
-      volume = try volumeReader.volumeName()
-      let entries = try volumeReader.entries()
-      files = entries.map { entry in
-        File(
-          path: entry.path, kind: entry.kind.rawValue, size: entry.size,
-          mode: String(entry.mode, radix: 8),
-          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget)
-      }
-      let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
-      volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
-      if let store = entries.first(where: { $0.path == "/.DS_Store" }) {
+    if let content = try Self.volumeContent(of: reader, partitions: partitions) {
+      volume = content.name
+      files = content.files
+      volumeIcon =
+        content.rootFlags & 0x0400 != 0 && files.contains { $0.path == "/.VolumeIcon.icns" }
+      if let store = content.store {
         do {
-          layout = FinderLayoutSummary(
-            records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))
+          layout = FinderLayoutSummary(records: try DSStoreReader.records(in: try store()))
         } catch {
           layoutProblem = "/.DS_Store: \(error)"
         }
@@ -148,6 +140,51 @@ struct InspectionReport: Encodable {
     self.layoutProblem = layoutProblem
     self.volumeIcon = volumeIcon
     self.files = files
+  }
+
+  /// The volume's name, files, root Finder flags and `.DS_Store` reader, from the APFS or HFS+
+  /// partition whose chunks all decode; nil when there is none.
+  static func volumeContent(of reader: DiskImageReader, partitions: [Partition]) throws -> (
+    name: String, files: [File], rootFlags: UInt16, store: (() throws -> [UInt8])?
+  )? {
+    func isReadable(_ partition: DiskImageReader.Partition) -> Bool {
+      partitions.first(where: { $0.id == partition.id })?.status == "ok"
+    }
+    func file(
+      _ path: String, _ kind: String, _ size: Int64, _ mode: UInt16, _ owner: UInt32,
+      _ group: UInt32, _ target: String?
+    ) -> File {
+      File(
+        path: path, kind: kind, size: size, mode: String(mode, radix: 8), owner: owner,
+        group: group, linkTarget: target)
+    }
+    if let apfs = reader.apfsPartition, isReadable(apfs),
+      let container = try? APFSReader(reader.bytes(of: apfs))
+    {
+      let entries = try container.entries()
+      let store = entries.first { $0.path == "/.DS_Store" }.map { entry in
+        { () throws -> [UInt8] in try container.contents(of: entry) }
+      }
+      return (
+        container.volumeName,
+        entries.map {
+          file($0.path, $0.kind.rawValue, $0.size, $0.mode, $0.ownerID, $0.groupID, $0.linkTarget)
+        }, try container.rootFinderFlags(), store
+      )
+    }
+    guard let hfs = reader.hfsPartition, isReadable(hfs),
+      let volume = try? HFSPlusReader(reader.bytes(of: hfs))
+    else { return nil }
+    let entries = try volume.entries()
+    let store = entries.first { $0.path == "/.DS_Store" }.map { entry in
+      { () throws -> [UInt8] in try volume.contents(of: entry) }
+    }
+    return (
+      try volume.volumeName(),
+      entries.map {
+        file($0.path, $0.kind.rawValue, $0.size, $0.mode, $0.ownerID, $0.groupID, $0.linkTarget)
+      }, try volume.rootFolder().finderFlags, store
+    )
   }
 
   /// The format hdiutil would name from the chunk types.
