@@ -122,7 +122,7 @@ let package = Package(
     .testTarget(
       name: "DiskImageTests",
       dependencies: [
-        "DiskImage", "HFSPlus", "StagedTree", "Distribution", "SystemSupport",
+        "DiskImage", "HFSPlus", "APFS", "StagedTree", "Distribution", "SystemSupport",
         "ShipyardTestSupport", "shipyard",
       ],
       swiftSettings: strictSettings),
