@@ -125,6 +125,7 @@ let package = Package(
         "DiskImage", "HFSPlus", "APFS", "StagedTree", "Distribution", "SystemSupport",
         "ShipyardTestSupport", "shipyard",
       ],
+      exclude: ["Peers"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DistributionTests",

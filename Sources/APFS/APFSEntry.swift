@@ -25,8 +25,12 @@ package struct APFSEntry: Sendable, Equatable {
   package let finderFlags: UInt16
   /// A link's target.
   package let linkTarget: String?
-  /// The names of the entry's extended attributes, the file system's own left out.
-  package let attributeNames: [String]
+  /// The entry's extended attributes, the link target left out: name, size, and whether the
+  /// value is in its record (or in a data stream of its own).
+  package let attributes: [(name: String, size: Int64, isInline: Bool)]
+
+  /// The names of the entry's extended attributes.
+  package var attributeNames: [String] { attributes.map(\.name) }
   /// The data stream's extents: first block, and length in blocks.
   package let extents: [(start: UInt64, blocks: UInt64)]
 

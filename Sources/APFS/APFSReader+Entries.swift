@@ -52,7 +52,9 @@ extension APFSReader {
             mode: inode.mode, ownerID: inode.owner, groupID: inode.group,
             modificationDate: Int64(inode.modified / 1_000_000_000), finderFlags: flags,
             linkTarget: target,
-            attributeNames: attributes.map(\.name).filter { $0 != "com.apple.fs.symlink" },
+            attributes: attributes.filter { $0.name != "com.apple.fs.symlink" }.map {
+              ($0.name, Self.attributeSize(flags: $0.flags, data: $0.data), $0.flags & 0x1 == 0)
+            },
             extents: tree.extents[inode.privateID] ?? []))
         if kind == .folder { visit(child.id, path: childPath) }
       }
@@ -135,6 +137,12 @@ extension APFSReader {
       }
     }
     return tree
+  }
+
+  /// An attribute's size: its embedded data's, or its data stream's (`j_xattr_dstream_t`).
+  private static func attributeSize(flags: UInt16, data: ArraySlice<UInt8>) -> Int64 {
+    guard flags & 0x1 != 0 else { return Int64(data.count) }
+    return Int64(BTreeNodeReader.child(data.dropFirst(8)))
   }
 
   /// The size in an inode's data-stream field (`INO_EXT_TYPE_DSTREAM`), or 0.

@@ -39,6 +39,10 @@ package struct DMGBuildOptions: Sendable {
   package var hiddenExtensions: [String] = []
   /// A license agreement shown before mounting: a `.rtf` file, or plain UTF-8 text.
   package var license: String?
+  /// License agreements in other languages (or English by tag), with their button titles.
+  package var licenses: [LicenseAgreement.Source] = []
+  /// The language shown when the user's is not among the licenses; by default the first.
+  package var licenseDefaultLanguage: String?
   /// More items for the volume's root, after the app.
   package var additions: [Addition] = []
   /// The volume's file system: HFS+ (the default) or APFS.

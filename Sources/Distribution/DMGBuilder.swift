@@ -109,11 +109,8 @@ package struct DMGBuilder {
   /// Builds the image; `progress` receives the volume bytes done and the total.
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
-    let license = try options.license.map { path throws(DiskImageError) in
-      try LicenseAgreement(contentsOf: path)
-    }
+    let license = try options.licenseAgreement()
     let (root, volumeName) = try stage()
-    try DMGLayoutCheck.checkVolumeName(volumeName, hasBackground: options.background != nil)
     let volume =
       switch options.fileSystem {
       case .hfsPlus: try hfsPlusVolume(root: root, volumeName: volumeName)

@@ -44,14 +44,18 @@ package struct HFSPlusVolume: Sendable {
   /// - Throws: ``HFSPlusError`` for names HFS+ cannot hold or that collide in a folder.
   package init(root: SourceItem, options: HFSPlusVolumeOptions) throws(HFSPlusError) {
     let catalog = try CatalogPlan(root: root, options: options)
-    let attributesTree = BTreeBuilder.build(try catalog.attributeRecords(), format: .attributes)
     let extentsTree = BTreeBuilder.build([], format: .extents)
     let blockSize = Int64(Self.blockSize)
 
-    // The catalog's size does not depend on where files go, so measure it first.
+    // The catalog's and attributes file's sizes do not depend on where data goes, so measure
+    // them first.
     let catalogBlocks =
       Int64(BTreeBuilder.build(catalog.records(dataStart: 0), format: .catalog).count) / blockSize
-    let metadataBlocks = Int64(extentsTree.count + attributesTree.count) / blockSize + catalogBlocks
+    let attributesBlocks =
+      Int64(
+        BTreeBuilder.build(catalog.attributeRecords(dataStart: 0), format: .attributes).count)
+      / blockSize
+    let metadataBlocks = Int64(extentsTree.count) / blockSize + catalogBlocks + attributesBlocks
     let dataBlocks = catalog.dataItems.reduce(Int64(0)) { $0 + Self.blocks(for: $1.length) }
     let freeBlocks = (options.freeSpace + blockSize - 1) / blockSize
     var bitmapBlocks: Int64 = 1
@@ -66,10 +70,12 @@ package struct HFSPlusVolume: Sendable {
     let extentsStart = 1 + bitmapBlocks
     let catalogStart = extentsStart + Int64(extentsTree.count) / blockSize
     let attributesStart = catalogStart + catalogBlocks
-    let dataStart = attributesStart + Int64(attributesTree.count) / blockSize
+    let dataStart = attributesStart + attributesBlocks
     let dataEnd = dataStart + dataBlocks
     let catalogTree = BTreeBuilder.build(
       catalog.records(dataStart: UInt32(dataStart)), format: .catalog)
+    let attributesTree = BTreeBuilder.build(
+      catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
     totalBlocks = UInt32(total)
     volumeIdentifier = options.volumeIdentifier ?? Self.identifier(of: catalogTree)
@@ -88,7 +94,7 @@ package struct HFSPlusVolume: Sendable {
       allocationFile: (1, UInt32(bitmapBlocks)),
       extentsFile: (UInt32(extentsStart), UInt32(Int64(extentsTree.count) / blockSize)),
       catalogFile: (UInt32(catalogStart), UInt32(catalogBlocks)),
-      attributesFile: (UInt32(attributesStart), UInt32(Int64(attributesTree.count) / blockSize))
+      attributesFile: (UInt32(attributesStart), UInt32(attributesBlocks))
     ).bytes
 
     var segments: [SegmentedByteStream.Segment] = [

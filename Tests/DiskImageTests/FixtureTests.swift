@@ -5,7 +5,8 @@ import ShipyardTestSupport
 import Testing
 
 /// Our reader against real images made by Apple's hdiutil.
-@Suite struct FixtureTests {
+@Suite(.enabled(if: DMGFixtures.shouldRun, DMGFixtures.skipReason))
+struct FixtureTests {
   static func fixture(_ name: String) -> String {
     PeerPolicy.dmgFixtures.appendingPathComponent(name).path
   }

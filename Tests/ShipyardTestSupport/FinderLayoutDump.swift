@@ -20,6 +20,9 @@ public struct FinderLayoutDump: Decodable, Sendable {
     public let mountPoint: String
     /// The file system, `H+`.
     public let fsType: String
+    /// The volume name in the record's fixed 27-byte field (the name above comes from the
+    /// Unicode extra when there is one).
+    public let fixedVolumeName: String
   }
 
   /// `bwsp`'s `WindowBounds`, such as `{{200, 120}, {660, 400}}`.
@@ -60,7 +63,8 @@ public struct FinderLayoutDump: Decodable, Sendable {
                     alias = Alias.from_bytes(view["backgroundImageAlias"])
                     out["alias"] = {"volume": alias.volume.name, "file": alias.target.filename, "cnid": alias.target.cnid,
                                     "folderCnid": alias.target.folder_cnid, "posixPath": alias.target.posix_path,
-                                    "mountPoint": alias.volume.posix_path, "fsType": alias.volume.fs_type.decode()}
+                                    "mountPoint": alias.volume.posix_path, "fsType": alias.volume.fs_type.decode(),
+                                    "fixedVolumeName": bytes(view["backgroundImageAlias"][11:11 + view["backgroundImageAlias"][10]]).decode()}
     print(json.dumps(out))
     """
 

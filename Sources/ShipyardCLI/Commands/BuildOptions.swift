@@ -5,16 +5,18 @@ import Foundation
 
 /// The options of `dmg build`, shared with `dmg ship`.
 enum BuildOptions {
-  static let declarations: [ArgumentScanner.Option] = [
-    .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
-    .flag("--no-applications-link"), .value("--owner"), .value("--free-space"), .value("--threads"),
-    .value("--background"), .value("--background-color"), .value("--icon-size"),
-    .value("--text-size"),
-    .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
-    .value("--applications-link-name"), .value("--add"), .value("--link"),
-    .value("--hide-extension"), .value("--license"),
-    .value("--filesystem"), .flag("--case-sensitive"),
-  ]
+  static let declarations: [ArgumentScanner.Option] =
+    [
+      .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
+      .flag("--no-applications-link"), .value("--owner"), .value("--free-space"),
+      .value("--threads"),
+      .value("--background"), .value("--background-color"), .value("--icon-size"),
+      .value("--text-size"),
+      .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
+      .value("--applications-link-name"), .value("--add"), .value("--link"),
+      .value("--hide-extension"), .value("--license"),
+      .value("--filesystem"), .flag("--case-sensitive"),
+    ] + FinderViewOptions.declarations + LicenseOptions.declarations
 
   /// Parses the build options for `source`.
   static func parse(source: String, _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner)
@@ -86,7 +88,7 @@ enum BuildOptions {
   ) throws(CommandError) {
     options.background = scanned.last("--background")
     options.volumeIcon = scanned.last("--volume-icon")
-    options.license = scanned.last("--license")
+    try LicenseOptions.parse(scanned, scanner: scanner, into: &options)
     if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }
     if let color = scanned.last("--background-color") {
       guard let parsed = FinderWindowLayout.Color(css: color) else {
@@ -155,6 +157,7 @@ enum BuildOptions {
       }
       options.layout.positions[String(icon[..<equals])] = point
     }
+    try FinderViewOptions.parse(scanned, scanner: scanner, into: &options.layout)
   }
 
   static func point(_ text: String) -> (x: Int, y: Int)? {

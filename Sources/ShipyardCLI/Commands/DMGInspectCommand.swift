@@ -37,6 +37,9 @@ struct DMGInspectCommand: ShipyardCommand {
       throw .failure("\(image): \(error)")
     }
     try arguments.print(report, text: report.text, console: console)
+    for problem in report.attributeProblems {
+      console.printError("warning: \(image): \(problem)")
+    }
     if !report.masterChecksumOK {
       console.printError("warning: \(image): master checksum mismatch (Master CRC error)")
     }
@@ -70,6 +73,19 @@ struct InspectionReport: Encodable {
     let owner: UInt32
     let group: UInt32
     let linkTarget: String?
+    /// The item's extended attributes, if it has any.
+    let attributes: [Attribute]?
+    /// The resource fork's size, if the file has one.
+    let resourceFork: Int64?
+    /// Whether the catalog record carries `kHFSHasAttributesMask`.
+    let attributesFlag: Bool
+  }
+
+  struct Attribute: Encodable {
+    let name: String
+    let size: Int64
+    /// `inline` (in its record) or `fork` (in blocks of its own).
+    let storage: String
   }
 
   let image: String
@@ -89,6 +105,8 @@ struct InspectionReport: Encodable {
   /// Why the `.DS_Store` could not be read, if it could not.
   let layoutProblem: String?
   let files: [File]
+  /// Items whose catalog flag and attributes file disagree: a Mac would lose their attributes.
+  let attributeProblems: [String]
 
   init(path: String) throws {
     let reader = try DiskImageReader(path: path)
@@ -122,14 +140,42 @@ struct InspectionReport: Encodable {
     var volumeIcon = false
     var layout: FinderLayoutSummary?
     var layoutProblem: String?
-    if let content = try Self.volumeContent(of: reader, partitions: partitions) {
-      volume = content.name
-      files = content.files
-      volumeIcon =
-        content.rootFlags & 0x0400 != 0 && files.contains { $0.path == "/.VolumeIcon.icns" }
-      if let store = content.store {
+    var attributeProblems: [String] = []
+    if let apfs = try Self.apfsContent(of: reader, partitions: partitions) {
+      (volume, files, volumeIcon, layout, layoutProblem) = apfs
+    } else if let hfs = reader.hfsPartition,
+      partitions.first(where: { $0.id == hfs.id })?.status == "ok",
+      let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
+    {
+      volume = try volumeReader.volumeName()
+      let entries = try volumeReader.entries()
+      let attributes = try volumeReader.attributes()
+      files = entries.map { entry in
+        File(
+          path: entry.path, kind: entry.kind.rawValue, size: entry.size,
+          mode: String(entry.mode, radix: 8),
+          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget,
+          attributes: attributes[entry.id].map {
+            $0.map {
+              Attribute(name: $0.name, size: $0.size, storage: $0.isInline ? "inline" : "fork")
+            }
+          },
+          resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
+          attributesFlag: entry.hasAttributesFlag)
+      }
+      attributeProblems = volumeReader.attributeFlagMismatches(
+        entries: entries, attributes: attributes
+      ).map { path, flagged, stored in
+        flagged
+          ? "\(path): the catalog flags extended attributes (kHFSHasAttributesMask), but the attributes file holds none"
+          : "\(path): the attributes file holds \(stored) extended attribute(s), but the catalog record lacks kHFSHasAttributesMask, so a Mac will not see them"
+      }
+      let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
+      volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
+      if let store = entries.first(where: { $0.path == "/.DS_Store" }) {
         do {
-          layout = FinderLayoutSummary(records: try DSStoreReader.records(in: try store()))
+          layout = FinderLayoutSummary(
+            records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))
         } catch {
           layoutProblem = "/.DS_Store: \(error)"
         }
@@ -140,51 +186,7 @@ struct InspectionReport: Encodable {
     self.layoutProblem = layoutProblem
     self.volumeIcon = volumeIcon
     self.files = files
-  }
-
-  /// The volume's name, files, root Finder flags and `.DS_Store` reader, from the APFS or HFS+
-  /// partition whose chunks all decode; nil when there is none.
-  static func volumeContent(of reader: DiskImageReader, partitions: [Partition]) throws -> (
-    name: String, files: [File], rootFlags: UInt16, store: (() throws -> [UInt8])?
-  )? {
-    func isReadable(_ partition: DiskImageReader.Partition) -> Bool {
-      partitions.first(where: { $0.id == partition.id })?.status == "ok"
-    }
-    func file(
-      _ path: String, _ kind: String, _ size: Int64, _ mode: UInt16, _ owner: UInt32,
-      _ group: UInt32, _ target: String?
-    ) -> File {
-      File(
-        path: path, kind: kind, size: size, mode: String(mode, radix: 8), owner: owner,
-        group: group, linkTarget: target)
-    }
-    if let apfs = reader.apfsPartition, isReadable(apfs),
-      let container = try? APFSReader(reader.bytes(of: apfs))
-    {
-      let entries = try container.entries()
-      let store = entries.first { $0.path == "/.DS_Store" }.map { entry in
-        { () throws -> [UInt8] in try container.contents(of: entry) }
-      }
-      return (
-        container.volumeName,
-        entries.map {
-          file($0.path, $0.kind.rawValue, $0.size, $0.mode, $0.ownerID, $0.groupID, $0.linkTarget)
-        }, try container.rootFinderFlags(), store
-      )
-    }
-    guard let hfs = reader.hfsPartition, isReadable(hfs),
-      let volume = try? HFSPlusReader(reader.bytes(of: hfs))
-    else { return nil }
-    let entries = try volume.entries()
-    let store = entries.first { $0.path == "/.DS_Store" }.map { entry in
-      { () throws -> [UInt8] in try volume.contents(of: entry) }
-    }
-    return (
-      try volume.volumeName(),
-      entries.map {
-        file($0.path, $0.kind.rawValue, $0.size, $0.mode, $0.ownerID, $0.groupID, $0.linkTarget)
-      }, try volume.rootFolder().finderFlags, store
-    )
+    self.attributeProblems = attributeProblems
   }
 
   /// The format hdiutil would name from the chunk types.
@@ -205,7 +207,7 @@ struct InspectionReport: Encodable {
   var text: String {
     var lines = [
       "Image: \(image)",
-      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors * 512)))), "
+      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
     ]
     if let license, let format = license["format"], let text = license["text"] {
@@ -231,6 +233,14 @@ struct InspectionReport: Encodable {
         lines.append(
           "  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)"
         )
+        if let size = file.resourceFork {
+          lines.append("  \("".padding(17))\(String(size).padding(12))  resource fork")
+        }
+        for attribute in file.attributes ?? [] {
+          lines.append(
+            "  \("".padding(17))\(String(attribute.size).padding(12))  @\(attribute.name) (\(attribute.storage))"
+          )
+        }
       }
     }
     if let layout { lines += Self.lines(for: layout) }

@@ -31,7 +31,7 @@ enum ConfigFile {
     "backgroundColor": ("--background-color", false), "iconSize": ("--icon-size", false),
     "textSize": ("--text-size", false), "window": ("--window", false),
     "windowPosition": ("--window-position", false),
-    "volumeIcon": ("--volume-icon", true), "license": ("--license", true),
+    "volumeIcon": ("--volume-icon", true),
     "applicationsLinkName": ("--applications-link-name", false),
   ]
   static let signKeys: [String: (flag: String, isPath: Bool)] = [
@@ -143,6 +143,7 @@ enum ConfigFile {
     {
       throw .usage("\(path): \(key) belongs to `dmg ship`, not `\(command)`", command: command)
     }
+    result += try LayoutConfigKeys.flags(taking: &build, spelling: .camelCase, context: context)
     result += try flags(build, buildKeys, prefix: "")
     if let sign {
       guard let dictionary = sign as? [String: Any] else {
