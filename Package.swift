@@ -104,7 +104,8 @@ let package = Package(
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
     // built executable.
     .target(
-      name: "ShipyardTestSupport", path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport"], path: "Tests/ShipyardTestSupport",
+      swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],

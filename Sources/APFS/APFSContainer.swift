@@ -103,7 +103,8 @@ package struct APFSContainer: Sendable {
       [], kind: .snapshotMetadata, firstIdentifier: UInt64(layout.snapshotMetadata),
       blockSize: blockSize)
 
-    identifier = options.identifier ?? Self.fingerprint(treeBlocks)
+    // The same content gives the same UUIDs.
+    identifier = options.identifier ?? ReproducibleBytes.fingerprint(of: treeBlocks)
     totalBlocks = layout.totalBlocks
     fileCount = plan.fileCount
     folderCount = plan.folderCount
@@ -188,30 +189,9 @@ package struct APFSContainer: Sendable {
     self.segments = segments
   }
 
-  /// A 64-bit FNV-1a hash of the file-system tree: the same content gives the same UUIDs.
-  static func fingerprint(_ nodes: [[UInt8]]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for node in nodes {
-      for byte in node {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
-      }
-    }
-    return hash == 0 ? 1 : hash
-  }
-
   /// A reproducible random-looking UUID (version 4, RFC 4122 variant).
   static func uuid(from identifier: UInt64, salt: UInt64) -> [UInt8] {
-    var state = identifier ^ (salt &* 0x9E37_79B9_7F4A_7C15)
-    var bytes: [UInt8] = []
-    for _ in 0..<2 {
-      state = state &+ 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      mixed ^= mixed >> 31
-      withUnsafeBytes(of: mixed.bigEndian) { bytes += $0 }
-    }
+    var bytes = ReproducibleBytes.sixteen(from: identifier, salt: salt)
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     return bytes

@@ -98,16 +98,7 @@ package struct GPTLayout: Sendable {
 
   /// A random-looking, reproducible GUID (version 4 and RFC 4122 variant bits set).
   static func guid(from identifier: UInt64, salt: UInt64) -> [UInt8] {
-    var state = identifier ^ (salt &* 0x9E37_79B9_7F4A_7C15)
-    var bytes: [UInt8] = []
-    for _ in 0..<2 {
-      state = state &+ 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      mixed ^= mixed >> 31
-      withUnsafeBytes(of: mixed.littleEndian) { bytes += $0 }
-    }
+    var bytes = ReproducibleBytes.sixteen(from: identifier, salt: salt)
     bytes[7] = (bytes[7] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     return bytes
