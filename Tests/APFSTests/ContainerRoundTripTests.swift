@@ -8,18 +8,7 @@ import Testing
 @Suite struct ContainerRoundTripTests {
   /// A small app-like tree on disk.
   static func makeSource(in folder: ScratchFolder) throws -> SourceItem {
-    let source = folder.file("src")
-    try FileManager.default.createDirectory(
-      at: source.appendingPathComponent("Hello.app/Contents/MacOS"),
-      withIntermediateDirectories: true)
-    try folder.write(
-      Array("#!/bin/sh\necho hello\n".utf8), to: "src/Hello.app/Contents/MacOS/Hello")
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755], ofItemAtPath: folder.path("src/Hello.app/Contents/MacOS/Hello"))
-    try folder.write(Array("<plist/>".utf8), to: "src/Hello.app/Contents/Info.plist")
-    try folder.write([], to: "src/empty")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder.path("src/link"), withDestinationPath: "Hello.app/Contents")
+    let source = try SampleTree.write(in: folder)
     var root = try SourceScanner.scan(source.path)
     root.content = .folder(
       root.children + [

@@ -38,3 +38,24 @@ package enum VolumeFile {
     return total
   }
 }
+
+/// A small app-like tree on disk for the file systems' round trips: an executable, a plist, an
+/// empty file and a relative link.
+package enum SampleTree {
+  /// Writes the tree to `src` in `folder`; returns its URL.
+  package static func write(in folder: ScratchFolder) throws -> URL {
+    let source = folder.file("src")
+    try FileManager.default.createDirectory(
+      at: source.appendingPathComponent("Hello.app/Contents/MacOS"),
+      withIntermediateDirectories: true)
+    try folder.write(
+      Array("#!/bin/sh\necho hello\n".utf8), to: "src/Hello.app/Contents/MacOS/Hello")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: folder.path("src/Hello.app/Contents/MacOS/Hello"))
+    try folder.write(Array("<plist/>".utf8), to: "src/Hello.app/Contents/Info.plist")
+    try folder.write([], to: "src/empty")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("src/link"), withDestinationPath: "Hello.app/Contents")
+    return source
+  }
+}
