@@ -242,3 +242,32 @@ struct APFSSleuthKitTests {
     #expect(listed == ours)
   }
 }
+
+/// Every image format holds an APFS container that 7-Zip tests clean and our reader lists.
+@Suite(.enabled(if: APFSPeers.shouldRun, "needs 7zz (apt 7zip) and fsapfsinfo"))
+struct APFSFormatTests {
+  @Test(arguments: ImageFormat.allCases)
+  func everyFormatHoldsTheContainer(format: ImageFormat) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let image = folder.path("Hello.dmg")
+    var options = DMGBuildOptions(
+      source: PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path,
+      output: image, threads: 2)
+    options.fileSystem = .apfs
+    options.format = format
+    _ = try DMGBuilder(options: options).build()
+    let test = try ProcessRunner.run("7zz", ["t", image])
+    let output = String(decoding: test.standardOutput, as: UTF8.self)
+    #expect(test.status == 0 && output.contains("Everything is Ok"), "\(output)")
+    let reader = try DiskImageReader(path: image)
+    let chunks = Set(reader.partitions.flatMap { $0.table.chunks.map(\.type) })
+    #expect(chunks.contains(format.chunkType))
+    let volume = try APFSReader(reader.bytes(of: try #require(reader.apfsPartition)))
+    let hello = try #require(
+      try volume.entries().first { $0.path == "/Hello.app/Contents/MacOS/Hello" })
+    let source = PeerPolicy.packageRoot.appendingPathComponent(
+      "Examples/Hello.app/Contents/MacOS/Hello")
+    #expect(try volume.contents(of: hello) == [UInt8](try Data(contentsOf: source)))
+  }
+}
