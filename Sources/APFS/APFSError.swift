@@ -4,6 +4,8 @@ package enum APFSError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidName(String, reason: String)
   /// Two names in one folder that the volume sees as the same.
   case conflictingNames(folder: String, first: String, second: String, caseSensitive: Bool)
+  /// An item the volume cannot hold as it is, such as a link target past 1,023 bytes.
+  case unsupportedItem(path: String, reason: String)
   /// The container grew past what this writer lays out.
   case containerTooLarge(bytes: Int64)
   /// A container being read is not APFS, or is damaged.
@@ -19,6 +21,8 @@ package enum APFSError: Error, Equatable, Sendable, CustomStringConvertible {
         + (caseSensitive
           ? "a case-sensitive APFS volume (it ignores Unicode normalization)"
           : "APFS (it ignores case and Unicode normalization)")
+    case .unsupportedItem(let path, let reason):
+      "\(path): \(reason)"
     case .containerTooLarge(let bytes):
       "the container would need \(bytes) bytes, more than this writer lays out"
     case .malformedContainer(let reason):

@@ -40,6 +40,8 @@ struct FileSystemPlan {
   static let rootID: UInt64 = 2
   /// The private folder's inode number (`PRIV_DIR_INO_NUM`).
   static let privateID: UInt64 = 3
+  /// A link target's limit with its NUL: macOS's `PATH_MAX`.
+  static let maximumLinkTarget = 1024
   /// Attribute values up to this size are stored in the record (`XATTR_MAX_EMBEDDED_SIZE`).
   static let maximumEmbeddedAttribute = 3804
 
@@ -52,6 +54,11 @@ struct FileSystemPlan {
     caseSensitive = options.caseSensitive
     var rootItem = root
     rootItem.finderFlags |= options.rootFinderFlags
+    let volumeName = Array(options.volumeName.utf8)
+    guard !volumeName.isEmpty, volumeName.count < 256, !volumeName.contains(0) else {
+      throw .invalidName(
+        options.volumeName, reason: "a volume name has 1 to 255 UTF-8 bytes and no NUL")
+    }
     let parentOfRoot: UInt64 = 1
     for (id, name) in [(Self.privateID, "private-dir"), (Self.rootID, "root")] {
       let special = try APFSName(name, caseSensitive: caseSensitive)
@@ -107,6 +114,13 @@ struct FileSystemPlan {
       fileCount += 1
       inode.dataStream = addStream(id: id, length: Int64(bytes.count), segment: .bytes(bytes))
     case .symbolicLink(let target):
+      guard target.utf8.count < Self.maximumLinkTarget else {
+        throw .unsupportedItem(
+          path: item.sourcePath,
+          reason:
+            "its link target has \(target.utf8.count) bytes; macOS reads at most \(Self.maximumLinkTarget - 1)"
+        )
+      }
       inode.mode |= 0o120000
       symbolicLinkCount += 1
       // com.apple.fs.symlink: embedded and owned by the file system, NUL-terminated.

@@ -134,7 +134,7 @@ struct VolumeSuperblock {
     writer.writeInteger(date)
     writer.writeInteger(ObjectHeader.transaction)
     writer.writeZeros(8 * 48)  // apfs_modified_by
-    let nameBytes = Array(name.utf8.prefix(255))
+    let nameBytes = Array(name.utf8)  // checked by the plan: at most 255 bytes
     writer.writeBytes(nameBytes)
     writer.writeZeros(256 - nameBytes.count)
     writer.writeInteger(UInt32(3))  // next document identifier (MIN_DOC_ID)

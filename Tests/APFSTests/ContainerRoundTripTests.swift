@@ -107,6 +107,23 @@ extension ContainerRoundTripTests {
     #expect(throws: APFSError.self) { try APFSContainer(root: other, options: sensitive) }
   }
 
+  @Test func overlongLinksAndVolumeNamesAreRefused() throws {
+    let link = SourceItem(
+      name: "far", content: .symbolicLink(target: String(repeating: "a/", count: 600)),
+      permissions: 0o755, modificationDate: 0, sourcePath: "/src/far")
+    let root = SourceItem(
+      name: "root", content: .folder([link]), permissions: 0o755, modificationDate: 0)
+    #expect(throws: APFSError.self) {
+      try APFSContainer(root: root, options: APFSVolumeOptions(volumeName: "X"))
+    }
+    let empty = SourceItem(
+      name: "root", content: .folder([]), permissions: 0o755, modificationDate: 0)
+    #expect(throws: APFSError.self) {
+      try APFSContainer(
+        root: empty, options: APFSVolumeOptions(volumeName: String(repeating: "é", count: 130)))
+    }
+  }
+
   @Test func aSecondBuildIsByteIdentical() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
