@@ -161,18 +161,16 @@ enum APFSPeers {
     if: APFSPeers.shouldRun && LayoutPeers.shouldRun,
     "needs 7zz, fsapfsinfo and python3 with ds-store and mac-alias"))
 struct APFSLayoutPeerTests {
-  @Test func theBackgroundAliasHoldsTheInodeNumbersFsapfsinfoReports() throws {
+  @Test func theExampleLayoutsAliasHoldsTheInodeNumbersFsapfsinfoReports() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let root = PeerPolicy.packageRoot.appendingPathComponent("Examples")
+    // The example layout, as the README builds it, in APFS.
+    let config = PeerPolicy.packageRoot.appendingPathComponent("Examples/layout/Hello.json").path
     let image = folder.path("Hello.dmg")
-    var options = DMGBuildOptions(
-      source: root.appendingPathComponent("Hello.app").path, output: image, threads: 2)
-    options.fileSystem = .apfs
-    options.background = root.appendingPathComponent("layout/background.png").path
-    options.volumeIcon = root.appendingPathComponent("layout/Hello.icns").path
-    options.layout.positions = ["Hello.app": (180, 170), "Applications": (480, 170)]
-    _ = try DMGBuilder(options: options).build()
+    let build = try ProcessRunner.run(
+      BuiltProducts.shipyard.path,
+      ["dmg", "build", "--config", config, "--filesystem", "APFS", "-o", image])
+    #expect(build.status == 0, "\(build.standardError)")
 
     let layout = try FinderLayoutDump.read(
       image: image, volume: "Hello", scratch: folder, storePath: ".DS_Store")
