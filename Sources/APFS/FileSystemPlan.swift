@@ -216,6 +216,8 @@ struct FileSystemPlan {
         FileSystemRecord.physicalExtent(start: start, blocks: blocks, owner: stream.id).btreeRecord)
     }
     records.sort(by: <)
+    // Keys are unique: names were checked for collisions and identifiers are given once.
+    assert(zip(records, records.dropFirst()).allSatisfy { $0 < $1 }, "file-system keys repeat")
     return (records.map(\.btreeRecord), references)
   }
 
