@@ -79,8 +79,23 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .systemLibrary(
+      name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     // The Finder's view of a disk image: .DS_Store, background alias, icon positions.
-    .target(name: "FinderLayout", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
+    .target(
+      name: "FinderLayout",
+      dependencies: [
+        "SystemSupport", .target(name: "CPNG", condition: .when(platforms: [.linux])),
+        .target(name: "CTIFF", condition: .when(platforms: [.linux])),
+        .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: strictSettings),
     // The release pipeline: build (stage, HFS+, UDIF), later sign, notarize, staple, verify.
     .target(
       name: "Distribution",

@@ -31,6 +31,10 @@ package struct DMGBuildOptions: Sendable {
   package var layout = FinderWindowLayout()
   /// A background picture, copied into a hidden `.background` folder.
   package var background: String?
+  /// The background's 2x picture for Retina screens; by default its `@2x` sibling, if any.
+  package var background2x: String?
+  /// The scale the background picture is drawn at: 2 stores a lone Retina picture at 144 dpi.
+  package var backgroundScale = 1
   /// A volume icon (`.icns`), copied as `.VolumeIcon.icns`.
   package var volumeIcon: String?
   /// The Applications link's name.

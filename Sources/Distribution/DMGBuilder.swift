@@ -32,7 +32,11 @@ package struct DMGBuilder {
   }
 
   /// The root folder of the volume: the app (or the folder's items) and the Applications link.
-  package func stage() throws(StagingError) -> (root: SourceItem, volumeName: String) {
+  ///
+  /// `retinaPicture` is the TIFF to store as the background, when one is made.
+  package func stage(retinaPicture: [UInt8]? = nil) throws(StagingError) -> (
+    root: SourceItem, volumeName: String
+  ) {
     var source = try SourceScanner.scan(options.source)
     guard source.isFolder else {
       throw .unsupportedSource(
@@ -80,6 +84,11 @@ package struct DMGBuilder {
         throw .unsupportedSource(path: background, reason: "the background must be a picture file")
       }
       picture.modificationDate = latest
+      if let retinaPicture, let name = backgroundStoredName {
+        picture = SourceItem(
+          name: name, content: .data(retinaPicture), permissions: 0o644,
+          modificationDate: latest, sourcePath: background)
+      }
       items.append(
         SourceItem(
           name: ".background", content: .folder([picture]), permissions: 0o755,
@@ -110,7 +119,7 @@ package struct DMGBuilder {
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
     let license = try options.licenseAgreement()
-    let (root, volumeName) = try stage()
+    let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
     let volume =
       switch options.fileSystem {
       case .hfsPlus: try hfsPlusVolume(root: root, volumeName: volumeName)
@@ -177,7 +186,7 @@ package struct DMGBuilder {
     try DMGLayoutCheck.checkPositions(layout, rootNames: root.children.map(\.name))
     var alias: AliasRecord?
     if let background = options.background {
-      let fileName = (background as NSString).lastPathComponent
+      let fileName = backgroundStoredName ?? (background as NSString).lastPathComponent
       guard let file = items["/.background/\(fileName)"], let folder = items["/.background"]
       else {
         throw StagingError.unsupportedSource(

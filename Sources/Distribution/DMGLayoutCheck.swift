@@ -6,7 +6,7 @@ import SystemSupport
 enum DMGLayoutCheck {
   /// Checks that the background is a picture and the volume icon an `.icns` file.
   static func checkFiles(_ options: DMGBuildOptions) throws(DMGLayoutError) {
-    if let background = options.background {
+    for background in [options.background, options.background2x].compactMap({ $0 }) {
       let head = try leadingBytes(of: background)
       guard PictureKind(leadingBytes: head) != nil else {
         throw .notAPicture(path: background, found: describe(head))

@@ -63,8 +63,8 @@ package struct ListViewSettings: Sendable, Equatable {
     }
   }
 
-  /// The `lsvp` plist.
-  struct Legacy: Encodable {
+  /// The `lsvp` plist (columns in a ``ColumnTable``) or the `lsvP` one (an array of columns).
+  struct Plist<Columns: Encodable>: Encodable {
     let viewOptionsVersion = 1
     let sortColumn: String
     let textSize: Double
@@ -74,39 +74,27 @@ package struct ListViewSettings: Sendable, Equatable {
     let scrollPositionY = 0.0
     let useRelativeDates: Bool
     let calculateAllSizes: Bool
-    let columns: ColumnTable
+    let columns: Columns
   }
 
-  /// The `lsvP` plist.
-  struct Current: Encodable {
-    let viewOptionsVersion = 1
-    let sortColumn: String
-    let textSize: Double
-    let iconSize: Double
-    let showIconPreview: Bool
-    let scrollPositionX = 0.0
-    let scrollPositionY = 0.0
-    let useRelativeDates: Bool
-    let calculateAllSizes: Bool
-    let columns: [Column]
+  func plist<Columns>(columns: Columns, showIconPreview: Bool) -> Plist<Columns> {
+    Plist(
+      sortColumn: sortColumn.identifier, textSize: Double(textSize), iconSize: Double(iconSize),
+      showIconPreview: showIconPreview, useRelativeDates: useRelativeDates,
+      calculateAllSizes: calculateAllSizes, columns: columns)
   }
 
   /// The `lsvp` and `lsvP` records.
   func records(showIconPreview: Bool) throws -> [DSStoreRecord] {
     let stored = orderedColumns
-    let legacy = Legacy(
-      sortColumn: sortColumn.identifier, textSize: Double(textSize), iconSize: Double(iconSize),
-      showIconPreview: showIconPreview, useRelativeDates: useRelativeDates,
-      calculateAllSizes: calculateAllSizes,
+    let legacy = plist(
       columns: ColumnTable(
         columns: stored.enumerated().map { index, entry in
           (entry.column.identifier, column(entry.column, index: index, visible: entry.visible))
-        }))
-    let current = Current(
-      sortColumn: sortColumn.identifier, textSize: Double(textSize), iconSize: Double(iconSize),
-      showIconPreview: showIconPreview, useRelativeDates: useRelativeDates,
-      calculateAllSizes: calculateAllSizes,
-      columns: stored.map { column($0.column, index: nil, visible: $0.visible) })
+        }), showIconPreview: showIconPreview)
+    let current = plist(
+      columns: stored.map { column($0.column, index: nil, visible: $0.visible) },
+      showIconPreview: showIconPreview)
     return [
       DSStoreRecord(
         name: ".", code: "lsvp", value: .blob(try FinderWindowLayout.binaryPlist(legacy))),

@@ -49,7 +49,7 @@ package struct HFSPlusEntry: Sendable, Equatable {
 
 /// Lists and extracts the content of an HFS+ volume (what we and hdiutil write).
 package struct HFSPlusReader {
-  private let source: any RandomAccessByteSource
+  let source: any RandomAccessByteSource
   /// The allocation block size.
   package let blockSize: Int
   /// The number of allocation blocks.
@@ -62,7 +62,7 @@ package struct HFSPlusReader {
   package let folderCount: UInt32
   /// The 64-bit volume identifier.
   package let volumeIdentifier: UInt64
-  private let catalogExtents: [(start: UInt32, count: UInt32)]
+  let catalogExtents: [(start: UInt32, count: UInt32)]
   let attributesExtents: [(start: UInt32, count: UInt32)]
 
   /// Opens the volume in `source`.
@@ -81,35 +81,10 @@ package struct HFSPlusReader {
     totalBlocks = try header.getInteger(at: 44)
     freeBlocks = try header.getInteger(at: 48)
     volumeIdentifier = try header.getInteger(at: 104)
-    guard blockSize >= 512, blockSize <= Self.maximumBlockSize, blockSize.nonzeroBitCount == 1
-    else {
-      throw HFSPlusError.malformedVolume(
-        "the volume header (at byte 1024) gives a block size of \(blockSize), not a power of two from 512 to \(Self.maximumBlockSize)"
-      )
-    }
-    let volumeEnd = Int64(totalBlocks) * Int64(blockSize)
-    let lastByte = totalBlocks == 0 ? [0] : try source.read(at: volumeEnd - 1, count: 1)
-    guard lastByte.count == 1 else {
-      throw HFSPlusError.malformedVolume(
-        "the volume header (at byte 1024) claims \(totalBlocks) blocks of \(blockSize) bytes, past the end of the partition"
-      )
-    }
     catalogExtents = try Self.extents(in: header, forkAt: 272)
     attributesExtents = try Self.extents(in: header, forkAt: 352)
-    for (file, extents) in [("catalog", catalogExtents), ("attributes", attributesExtents)] {
-      for (start, count) in extents where UInt64(start) + UInt64(count) > totalBlocks {
-        throw HFSPlusError.malformedVolume(
-          "the volume header (at byte 1024) puts a\(file == "catalog" ? "" : "n") \(file) extent at blocks \(start)+\(count), past the volume's \(totalBlocks)"
-        )
-      }
-    }
+    try checkGeometry()
   }
-
-  /// The largest block size read.
-  ///
-  /// 256 MiB keeps every block count times block size (at most 2^32 × 2^28) far inside `Int64`.
-  /// Real volumes use 4 KiB.
-  static let maximumBlockSize = 1 << 28
 
   /// The extents of the `HFSPlusForkData` at `offset`.
   static func extents(in reader: ByteReader, forkAt offset: Int) throws -> [(
@@ -262,35 +237,6 @@ package struct HFSPlusReader {
     try read(size: entry.resourceForkSize, extents: entry.resourceForkExtents)
   }
 
-  /// A B-tree's node size and first leaf, from its header node, checked against the file: the
-  /// node size a power of two from 512 to 32768, every node (the header record's count) inside
-  /// the file's extents, the first leaf one of them.
-  private func treeHeader(extents: [(start: UInt32, count: UInt32)], file: String) throws -> (
-    nodeSize: Int, firstLeaf: UInt32
-  ) {
-    let header = try node(0, nodeSize: 512, extents: extents, file: file)
-    let nodeSize = Int(try header.getInteger(at: 14 + 18, as: UInt16.self))
-    let totalNodes = try header.getInteger(at: 14 + 22, as: UInt32.self)
-    let firstLeaf = try header.getInteger(at: 14 + 10, as: UInt32.self)
-    let fileBytes = extents.reduce(Int64(0)) { $0 + Int64($1.count) * Int64(blockSize) }
-    let place =
-      "the \(file) B-tree's header node (at volume byte \(try nodeOffset(0, nodeSize: 512, extents: extents, file: file)))"
-    guard nodeSize >= 512, nodeSize <= 32768, nodeSize.nonzeroBitCount == 1 else {
-      throw HFSPlusError.malformedVolume(
-        "\(place) gives a node size of \(nodeSize), not a power of two from 512 to 32768")
-    }
-    guard Int64(totalNodes) * Int64(nodeSize) <= fileBytes else {
-      throw HFSPlusError.malformedVolume(
-        "\(place) claims \(totalNodes) nodes of \(nodeSize) bytes, past the \(file) file's \(fileBytes) bytes"
-      )
-    }
-    guard firstLeaf < totalNodes || firstLeaf == 0 && totalNodes <= 1 else {
-      throw HFSPlusError.malformedVolume(
-        "\(place) names node \(firstLeaf) as the first leaf, past its \(totalNodes) nodes")
-    }
-    return (nodeSize, firstLeaf)
-  }
-
   /// The volume's name: the root folder's thread record's name.
   package func volumeName() throws -> String {
     let (nodeSize, firstLeaf) = try treeHeader(extents: catalogExtents, file: "catalog")
@@ -334,11 +280,7 @@ package struct HFSPlusReader {
   }
 
   func read(size: Int64, extents: [(start: UInt32, count: UInt32)]) throws -> [UInt8] {
-    let extentBytes = extents.reduce(Int64(0)) { $0 + Int64($1.count) * Int64(blockSize) }
-    guard size >= 0, size <= extentBytes else {
-      throw HFSPlusError.malformedVolume(
-        "a fork of \(size) bytes needs extents beyond the catalog record's eight")
-    }
+    try checkFork(size: size, extents: extents)
     var bytes: [UInt8] = []
     // Grown as the bytes arrive past 16 MiB: a size is only a claim until they do.
     bytes.reserveCapacity(Int(min(size, 1 << 24)))
@@ -362,20 +304,13 @@ package struct HFSPlusReader {
   func node(
     _ number: UInt32, nodeSize: Int, extents: [(start: UInt32, count: UInt32)], file: String
   ) throws -> ByteReader {
-    ByteReader(
-      try source.read(
-        at: try nodeOffset(number, nodeSize: nodeSize, extents: extents, file: file),
-        count: nodeSize))
-  }
-
-  /// Where node `number` of the B-tree file with `extents` starts in the volume.
-  private func nodeOffset(
-    _ number: UInt32, nodeSize: Int, extents: [(start: UInt32, count: UInt32)], file: String
-  ) throws -> Int64 {
     var offset = Int64(number) * Int64(nodeSize)
     for (start, count) in extents {
       let length = Int64(count) * Int64(blockSize)
-      if offset < length { return Int64(start) * Int64(blockSize) + offset }
+      if offset < length {
+        return ByteReader(
+          try source.read(at: Int64(start) * Int64(blockSize) + offset, count: nodeSize))
+      }
       offset -= length
     }
     throw HFSPlusError.malformedVolume("\(file) node \(number) lies outside the \(file) file")

@@ -164,6 +164,14 @@ import Testing
     try Self.commandsReport(message, for: path)
   }
 
+  @Test func notAnImageIsAClearError() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let path = try folder.write([UInt8](repeating: 7, count: 4096), to: "plain.bin").path
+    let error = try #require(throws: DiskImageError.self) { try DiskImageReader(path: path) }
+    #expect("\(error)" == "not a UDIF disk image: no koly trailer in the last 512 bytes")
+  }
+
   @Test func offsetsNearInt64MaxAreErrorsNotTraps() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }

@@ -28,9 +28,4 @@ public enum DMGFixtures {
     folder.appendingPathComponent(name).path
   }
 
-  /// Cancels (skips) the current test case when the images should not be read, for parameterized
-  /// tests whose other cases need no fixture.
-  public static func requireForThisCase() throws {
-    if !shouldRun { try Test.cancel(skipReason) }
-  }
 }

@@ -14,7 +14,8 @@ enum BuildOptions {
       .value("--text-size"),
       .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
       .value("--applications-link-name"), .value("--add"), .value("--link"),
-      .value("--hide-extension"), .value("--license"),
+      .value("--hide-extension"), .value("--license"), .value("--background-2x"),
+      .value("--background-scale"),
       .value("--filesystem"), .flag("--case-sensitive"),
     ] + FinderViewOptions.declarations + LicenseOptions.declarations
 
@@ -87,6 +88,18 @@ enum BuildOptions {
     _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner, into options: inout DMGBuildOptions
   ) throws(CommandError) {
     options.background = scanned.last("--background")
+    options.background2x = scanned.last("--background-2x")
+    if let scale = scanned.last("--background-scale") {
+      guard let value = Int(scale), [1, 2].contains(value) else {
+        throw scanner.usage("--background-scale takes 1 or 2, not \(scale.debugDescription)")
+      }
+      options.backgroundScale = value
+    }
+    if options.background == nil,
+      let flag = ["--background-2x", "--background-scale"].first(where: scanned.has)
+    {
+      throw scanner.usage("\(flag) needs --background <picture>")
+    }
     options.volumeIcon = scanned.last("--volume-icon")
     try LicenseOptions.parse(scanned, scanner: scanner, into: &options)
     if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }

@@ -95,6 +95,8 @@ struct InspectionReport: Encodable {
   let masterChecksumOK: Bool
   /// The license agreement's format (`TEXT` or `RTF `) and its text, if there is one.
   let license: [String: String]?
+  /// Every language of the license agreement: its region, buttons and text.
+  let licenses: [LicenseReport]?
   let signed: Bool
   let partitions: [Partition]
   let volume: String?
@@ -104,6 +106,8 @@ struct InspectionReport: Encodable {
   let layout: FinderLayoutSummary?
   /// Why the `.DS_Store` could not be read, if it could not.
   let layoutProblem: String?
+  /// The background TIFF's pictures (1x at 72 dpi, 2x at 144), when the background is one.
+  let backgroundPictures: [TIFFFrame]?
   let files: [File]
   /// Items whose catalog flag and attributes file disagree: a Mac would lose their attributes.
   let attributeProblems: [String]
@@ -116,6 +120,7 @@ struct InspectionReport: Encodable {
     masterChecksumOK = reader.trailer.masterChecksum == reader.computedMasterChecksum
     signed = reader.trailer.codeSignatureLength > 0
     license = reader.license.map { ["format": $0.format.rawValue, "text": $0.text] }
+    licenses = reader.license.map(LicenseReport.all(of:))
     var types = Set<ChunkType>()
     partitions = reader.partitions.map { partition in
       var counts: [String: Int] = [:]
@@ -140,6 +145,7 @@ struct InspectionReport: Encodable {
     var volumeIcon = false
     var layout: FinderLayoutSummary?
     var layoutProblem: String?
+    var backgroundPictures: [TIFFFrame]?
     var attributeProblems: [String] = []
     if let apfs = try Self.apfsContent(of: reader, partitions: partitions) {
       (volume, files, volumeIcon, layout, layoutProblem) = apfs
@@ -176,6 +182,9 @@ struct InspectionReport: Encodable {
         do {
           layout = FinderLayoutSummary(
             records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))
+          backgroundPictures = try layout.flatMap { layout in
+            try Self.pictures(of: layout, entries: entries, volume: volumeReader)
+          }
         } catch {
           layoutProblem = "/.DS_Store: \(error)"
         }
@@ -184,6 +193,7 @@ struct InspectionReport: Encodable {
     self.volume = volume
     self.layout = layout
     self.layoutProblem = layoutProblem
+    self.backgroundPictures = backgroundPictures
     self.volumeIcon = volumeIcon
     self.files = files
     self.attributeProblems = attributeProblems
@@ -210,12 +220,7 @@ struct InspectionReport: Encodable {
       "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
     ]
-    if let license, let format = license["format"], let text = license["text"] {
-      let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      lines.append(
-        "License agreement (\(format.trimmingCharacters(in: .whitespaces)), \(text.utf8.count) bytes): \(first.prefix(60))"
-      )
-    }
+    lines += Self.lines(for: licenses ?? [])
     lines.append("Partitions:")
     for partition in partitions {
       let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
@@ -243,21 +248,8 @@ struct InspectionReport: Encodable {
         }
       }
     }
-    if let layout { lines += Self.lines(for: layout) }
+    if let layout { lines += Self.lines(for: layout, pictures: backgroundPictures) }
     if let layoutProblem { lines.append("Finder window: unreadable, \(layoutProblem)") }
     return lines.joined(separator: "\n")
-  }
-
-  /// The Finder window, in two lines.
-  static func lines(for layout: FinderLayoutSummary) -> [String] {
-    func points(_ value: Double?) -> String { value.map { "\(Int($0)) pt" } ?? "unset" }
-    let icons = layout.positions.sorted { $0.key < $1.key }.map {
-      "\($0.key.debugDescription) at (\($0.value[0]), \($0.value[1]))"
-    }
-    return [
-      "Finder window: bounds \(layout.windowBounds ?? "unset"), icons \(points(layout.iconSize)), "
-        + "text \(points(layout.textSize)), background \(layout.background)",
-      "  icons: " + (icons.isEmpty ? "none placed" : icons.joined(separator: ", ")),
-    ]
   }
 }
