@@ -117,10 +117,10 @@ let package = Package(
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
-    // built executable.
+    // built executable, volume files.
     .target(
-      name: "ShipyardTestSupport", dependencies: ["SystemSupport"], path: "Tests/ShipyardTestSupport",
-      swiftSettings: strictSettings),
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
+      path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
