@@ -160,5 +160,11 @@ struct ViewSettingsPeerTests {
     let output = try ProcessRunner.check("python3", ["-c", Self.script, path])
     let read = try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
     #expect(read["pBBk"] == nil && read["icvp.backgroundType"] as? String == "2")
+    // A store that has one (as dmgbuild before 1.6.7 wrote) is flagged by our reader.
+    let withBookmark = records + [DSStoreRecord(name: ".", code: "pBBk", value: .blob([1, 2]))]
+    let summary = FinderLayoutSummary(
+      records: try DSStoreReader.records(in: DSStoreWriter.data(for: withBookmark)))
+    #expect(summary.hasBookmark)
+    #expect(!FinderLayoutSummary(records: records).hasBookmark)
   }
 }
