@@ -40,8 +40,6 @@ struct FileSystemPlan {
   static let rootID: UInt64 = 2
   /// The private folder's inode number (`PRIV_DIR_INO_NUM`).
   static let privateID: UInt64 = 3
-  /// A link target's limit with its NUL: macOS's `PATH_MAX`.
-  static let maximumLinkTarget = 1024
   /// Attribute values up to this size are stored in the record (`XATTR_MAX_EMBEDDED_SIZE`).
   static let maximumEmbeddedAttribute = 3804
 
@@ -114,12 +112,8 @@ struct FileSystemPlan {
       fileCount += 1
       inode.dataStream = addStream(id: id, length: Int64(bytes.count), segment: .bytes(bytes))
     case .symbolicLink(let target):
-      guard target.utf8.count < Self.maximumLinkTarget else {
-        throw .unsupportedItem(
-          path: item.sourcePath,
-          reason:
-            "its link target has \(target.utf8.count) bytes; macOS reads at most \(Self.maximumLinkTarget - 1)"
-        )
+      if let problem = item.linkTargetProblem {
+        throw .unsupportedItem(path: item.sourcePath, reason: problem)
       }
       inode.mode |= 0o120000
       symbolicLinkCount += 1
