@@ -47,7 +47,7 @@ struct MacCodePage: Sendable {
     }
     let rightToLeft =
       hasRightToLeftTwins
-      ? ResolvedDirection.rightToLeft(text.unicodeScalars.map { $0 })
+      ? ResolvedDirection.rightToLeft(Array(text.unicodeScalars))
       : [Bool](repeating: false, count: scalars.count)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(scalars.count)
@@ -55,8 +55,10 @@ struct MacCodePage: Sendable {
     while index < scalars.count {
       let value = scalars[index].value
       if let sequence = sequences.first(where: { sequence in
-        scalars[index...].prefix(sequence.scalars.count).map(\.value)
-          == sequence.scalars.map(UInt32.init)
+        index + sequence.scalars.count <= scalars.count
+          && sequence.scalars.indices.allSatisfy {
+            scalars[index + $0].value == UInt32(sequence.scalars[$0])
+          }
       }) {
         bytes.append(sequence.byte)
         index += sequence.scalars.count
