@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
     .library(name: "Menus", targets: ["Menus"]),
     .library(name: "HFSPlus", targets: ["HFSPlus"]),
+    .library(name: "APFS", targets: ["APFS"]),
     .library(name: "DiskImage", targets: ["DiskImage"]),
     .library(name: "Distribution", targets: ["Distribution"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
@@ -65,6 +66,9 @@ let package = Package(
     // HFS+ volumes built from a staged tree, and read back.
     .target(
       name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
+    // APFS containers built from a staged tree, and read back.
+    .target(
+      name: "APFS", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
@@ -96,7 +100,7 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "StagedTree", "HFSPlus", "DiskImage", "FinderLayout",
+        "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),
@@ -104,7 +108,8 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage", "Distribution",
+        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
+        "Distribution",
         "FinderLayout",
       ],
       swiftSettings: strictSettings
@@ -112,9 +117,10 @@ let package = Package(
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
-    // built executable.
+    // built executable, volume files.
     .target(
-      name: "ShipyardTestSupport", path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
+      path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
@@ -126,9 +132,13 @@ let package = Package(
       dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "APFSTests",
+      dependencies: ["APFS", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "DiskImageTests",
       dependencies: [
-        "DiskImage", "HFSPlus", "StagedTree", "Distribution", "SystemSupport",
+        "DiskImage", "HFSPlus", "APFS", "StagedTree", "Distribution", "SystemSupport",
         "ShipyardTestSupport", "shipyard",
       ],
       exclude: ["Peers"],
