@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
     .library(name: "Menus", targets: ["Menus"]),
     .library(name: "HFSPlus", targets: ["HFSPlus"]),
+    .library(name: "APFS", targets: ["APFS"]),
     .library(name: "DiskImage", targets: ["DiskImage"]),
     .library(name: "Distribution", targets: ["Distribution"]),
     .library(name: "CodeSigning", targets: ["CodeSigning"]),
@@ -54,16 +55,22 @@ let package = Package(
     .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
     .systemLibrary(
       name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
-    // HFS+ volumes built from a directory tree, and read back.
     // <sys/xattr.h>, which Swift's Glibc module leaves out (extended attributes on Linux).
     .systemLibrary(name: "CXattr"),
+    // The tree that goes on a volume, read from disk or made in memory; shared by the file systems.
     .target(
-      name: "HFSPlus",
+      name: "StagedTree",
       dependencies: [
         "SystemSupport", .target(name: "CXattr", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings
     ),
+    // HFS+ volumes built from a staged tree, and read back.
+    .target(
+      name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
+    // APFS containers built from a staged tree, and read back.
+    .target(
+      name: "APFS", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
@@ -82,13 +89,29 @@ let package = Package(
     .target(
       name: "NotaryService", dependencies: ["SystemSupport", "COpenSSL"],
       swiftSettings: strictSettings),
+    // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
+    .systemLibrary(
+      name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .systemLibrary(
+      name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     // The Finder's view of a disk image: .DS_Store, background alias, icon positions.
-    .target(name: "FinderLayout", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
+    .target(
+      name: "FinderLayout",
+      dependencies: [
+        "SystemSupport", .target(name: "CPNG", condition: .when(platforms: [.linux])),
+        .target(name: "CTIFF", condition: .when(platforms: [.linux])),
+        .target(name: "CJPEG", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: strictSettings),
     // The release pipeline: build (stage, HFS+, UDIF), later sign, notarize, staple, verify.
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "HFSPlus", "DiskImage", "FinderLayout", "CodeSigning", "NotaryService",
+        "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
+        "CodeSigning", "NotaryService",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),
@@ -96,7 +119,8 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage", "Distribution",
+        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
+        "Distribution",
         "FinderLayout",
       ],
       swiftSettings: strictSettings
@@ -104,9 +128,10 @@ let package = Package(
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
-    // built executable.
+    // built executable, volume files.
     .target(
-      name: "ShipyardTestSupport", path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
+      path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
@@ -114,13 +139,20 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "HFSPlusTests", dependencies: ["HFSPlus", "SystemSupport", "ShipyardTestSupport"],
+      name: "HFSPlusTests",
+      dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "APFSTests",
+      dependencies: ["APFS", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DiskImageTests",
       dependencies: [
-        "DiskImage", "HFSPlus", "Distribution", "SystemSupport", "ShipyardTestSupport", "shipyard",
+        "DiskImage", "HFSPlus", "APFS", "StagedTree", "Distribution", "SystemSupport",
+        "ShipyardTestSupport", "shipyard",
       ],
+      exclude: ["Peers"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DistributionTests",

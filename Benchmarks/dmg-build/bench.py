@@ -1,5 +1,6 @@
-"""Side-by-side DMG build benchmark: shipyard in each format, on one core and on all cores,
-beside gzip -6, bzip2 -9, xz -6 (and pigz when installed) on a tar of the same tree.
+"""Side-by-side DMG build benchmark: shipyard in each format, on one core and on all cores, and
+in APFS (UDZO, ULMO) beside HFS+, beside gzip -6, bzip2 -9, xz -6 (and pigz when installed) on a
+tar of the same tree.
 
 Whole processes are timed (best of --runs); memory is each process's peak RSS.
 """
@@ -42,6 +43,15 @@ def main():
             seconds, peak = measure(command, arguments.runs)
             rows.append((f"shipyard {image_format}", threads, seconds, os.path.getsize(image), peak))
 
+    # The same payload in an APFS container, beside the HFS+ rows above.
+    for image_format in ("UDZO", "ULMO"):
+        image = os.path.join(work, f"tree-apfs-{image_format}.dmg")
+        command = [arguments.shipyard, "dmg", "build", arguments.tree, "-o", image,
+                   "--format", image_format, "--threads", str(cores), "--no-applications-link",
+                   "--filesystem", "APFS"]
+        seconds, peak = measure(command, arguments.runs)
+        rows.append((f"APFS {image_format}", cores, seconds, os.path.getsize(image), peak))
+
     peers = [("gzip -6", 1, ["gzip", "-6", "-c", tar]), ("bzip2 -9", 1, ["bzip2", "-9", "-c", tar]),
              ("xz -6", 1, ["xz", "-6", "-T1", "-c", tar])]
     if shutil.which("pigz"):
@@ -75,6 +85,10 @@ def main():
     goals.append(("UDBZ <= 60% of libdmg-hfsplus's 16.1 s, no larger",
                   udbz[2] <= 0.6 * LIBDMG_UDBZ_SECONDS and udbz[3] <= LIBDMG_UDBZ_BYTES,
                   f"{udbz[2]:.1f} s ({udbz[2] / LIBDMG_UDBZ_SECONDS:.0%}), {udbz[3] / 1e6:.1f} MB"))
+    for image_format in ("UDZO", "ULMO"):
+        apfs, hfs = row(f"APFS {image_format}", cores), row(f"shipyard {image_format}", cores)
+        print(f"APFS / HFS+ {image_format} on {cores} cores: {apfs[2] / hfs[2]:.2f}x the time, "
+              f"{apfs[3] / hfs[3]:.3f}x the size")
     for label, met, detail in goals:
         print(f"goal: {label}: {'met' if met else 'MISSED'} ({detail})")
 

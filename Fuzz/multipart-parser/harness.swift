@@ -1,7 +1,7 @@
 /// The libFuzzer entry point over MultipartParser.
 ///
-/// The first input byte picks the chunk size and the line ending mode, the next the boundary's
-/// length; the rest is the body. Any input must end in parts or a MultipartParseError: no crash,
+/// The first input byte picks the chunk size, the line ending mode and whether parts must be
+/// form-data with a name, the next the boundary's length; the rest is the body. Any input must end in parts or a MultipartParseError: no crash,
 /// no trap, no hang, bounded memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -9,6 +9,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard input.count >= 2 else { return 0 }
   let chunk = Int(input[0] & 0x3F) + 1
   let lenient = input[0] & 0x40 == 0
+  let requiresFormData = input[0] & 0x80 == 0
   let boundary = String(repeating: "b", count: Int(input[1] % 8) + 1)
   let body = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: input[2...]))
   var limits = MultipartParserLimits()
@@ -19,7 +20,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   limits.maximumTotalBytes = 1 << 20
   guard
     var parser = try? MultipartParser(
-      boundary: boundary, limits: limits, allowsBareLineFeeds: lenient)
+      boundary: boundary, limits: limits, allowsBareLineFeeds: lenient,
+      requiresFormDataDisposition: requiresFormData)
   else { return 0 }
   var emitted = 0
   var open = false

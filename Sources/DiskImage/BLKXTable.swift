@@ -73,14 +73,21 @@ package struct BLKXTable: Sendable, Equatable {
       try reader.skip(4)
       firstSector = try reader.readOffset()
       sectorCount = try reader.readOffset()
+      try Self.checkSectors(firstSector, sectorCount, of: "the mish table's header")
       try reader.skip(12)
       blockDescriptor = try reader.readInteger()
       try reader.moveTo(72)
       checksum = try reader.readInteger()
       try reader.moveTo(200)
       let count = Int(try reader.readInteger(as: UInt32.self))
+      guard count <= reader.remaining / 40 else {
+        throw DiskImageError.malformed(
+          "a mish table claims \(count) chunks at byte 200, but holds room for \(reader.remaining / 40)"
+        )
+      }
       var chunks: [BLKXChunk] = []
-      for _ in 0..<count {
+      for index in 0..<count {
+        let entryOffset = reader.offset
         let rawType = try reader.readInteger(as: UInt32.self)
         let comment = try reader.readInteger(as: UInt32.self)
         let first = try reader.readOffset()
@@ -91,6 +98,8 @@ package struct BLKXTable: Sendable, Equatable {
           throw DiskImageError.unsupportedChunk(
             "type 0x" + String(rawType, radix: 16, uppercase: true))
         }
+        try Self.checkSectors(
+          first, sectors, of: "the mish table's chunk \(index) (at byte \(entryOffset))")
         if type == .terminator { break }
         if type == .comment { continue }
         chunks.append(
@@ -103,6 +112,21 @@ package struct BLKXTable: Sendable, Equatable {
       throw error
     } catch {
       throw .malformed("a blkx table is truncated: \(error)")
+    }
+  }
+
+  /// The most sectors a table's field may hold: their byte offsets (×512) stay far inside
+  /// `Int64`, so no reader's arithmetic on them can overflow.
+  static let maximumSectors: Int64 = 1 << 48
+
+  /// Throws unless a first sector and a sector count are both at most ``maximumSectors``.
+  private static func checkSectors(_ first: Int64, _ count: Int64, of structure: String)
+    throws(DiskImageError)
+  {
+    guard first <= maximumSectors, count <= maximumSectors else {
+      throw .malformed(
+        "\(structure) claims \(count) sectors from sector \(first), past the \(maximumSectors) a disk can have"
+      )
     }
   }
 

@@ -109,7 +109,9 @@ package enum ChunkCodec {
       return output
     case .lzma:
       var output = [UInt8](repeating: 0, count: expectedLength)
-      var memoryLimit = UInt64.max
+      // What the stream's dictionary may make the decoder allocate: ours and hdiutil's need
+      // a few MiB; a hostile header must not ask for gigabytes.
+      var memoryLimit: UInt64 = 256 << 20
       var inputPosition = 0
       var outputPosition = 0
       let status = lzma_stream_buffer_decode(

@@ -35,6 +35,12 @@ package final class DiskImageReader {
 
   /// The most bytes one chunk may stand for: hdiutil writes 1 MiB, 64 MiB leaves room.
   static let maximumChunkBytes: Int64 = 64 << 20
+  /// The most bytes a chunk may store: a stored (raw) chunk of the largest size, plus what a
+  /// compressor adds to incompressible data.
+  static let maximumStoredChunkBytes: Int64 = maximumChunkBytes + (1 << 20)
+  /// The longest resource property list read: hdiutil's for a terabyte in 1 MiB chunks is
+  /// about 60 MiB.
+  static let maximumPlistBytes: Int64 = 256 << 20
 
   /// Opens the image at `path`.
   package init(path: String) throws {
@@ -45,18 +51,30 @@ package final class DiskImageReader {
       guard size >= Int64(KolyTrailer.size) else {
         throw DiskImageError.notAnImage("\(path) has \(size) bytes")
       }
-      trailer = try KolyTrailer(
-        try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size))
-      guard trailer.plistLength > 0, trailer.plistOffset >= 0,
-        trailer.plistOffset + trailer.plistLength <= size
+      let kolyOffset = size - Int64(KolyTrailer.size)
+      trailer = try KolyTrailer(try descriptor.read(at: kolyOffset, count: KolyTrailer.size))
+      // Subtractions, not sums: hostile offsets near Int64.max must not overflow.
+      guard trailer.plistLength > 0, trailer.plistOffset <= size,
+        trailer.plistLength <= size - trailer.plistOffset
       else {
-        throw DiskImageError.malformed("the resource plist lies outside the file")
+        throw DiskImageError.malformed(
+          "the koly trailer (at byte \(kolyOffset)) puts the resource property list at byte \(trailer.plistOffset), \(trailer.plistLength) bytes long, outside the file's \(size) bytes"
+        )
+      }
+      guard trailer.plistLength <= Self.maximumPlistBytes else {
+        throw DiskImageError.malformed(
+          "the koly trailer (at byte \(kolyOffset)) gives the resource property list \(trailer.plistLength) bytes, more than the \(Self.maximumPlistBytes) read"
+        )
       }
       guard
         trailer.codeSignatureLength == 0
-          || (trailer.codeSignatureOffset >= 0
-            && trailer.codeSignatureOffset + trailer.codeSignatureLength <= size)
-      else { throw DiskImageError.malformed("the code signature lies outside the file") }
+          || (trailer.codeSignatureOffset <= size
+            && trailer.codeSignatureLength <= size - trailer.codeSignatureOffset)
+      else {
+        throw DiskImageError.malformed(
+          "the koly trailer (at byte \(kolyOffset)) puts the code signature at byte \(trailer.codeSignatureOffset), \(trailer.codeSignatureLength) bytes long, outside the file's \(size) bytes"
+        )
+      }
       let contents = try ResourceFork.contents(
         from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength)))
       partitions = contents.partitions.map { Partition(id: $0.id, name: $0.name, table: $0.table) }
@@ -93,18 +111,39 @@ package final class DiskImageReader {
   }
 
   /// The bytes a chunk stands for.
+  ///
+  /// - Throws: ``DiskImageError`` naming the chunk by its first sector when its sector count or
+  ///   stored length is past what a chunk holds or its data lies outside the file, and when its
+  ///   data does not decode. Nothing is allocated before those checks.
   package func decode(_ chunk: BLKXChunk) throws -> [UInt8] {
-    guard chunk.sectorCount >= 0, chunk.sectorCount * 512 <= Self.maximumChunkBytes else {
-      throw DiskImageError.malformed("a chunk claims \(chunk.sectorCount) sectors")
+    // Divisions, not products: a hostile count near Int64.max must not overflow.
+    guard chunk.sectorCount <= Self.maximumChunkBytes / 512 else {
+      throw DiskImageError.malformed(
+        "the chunk at sector \(chunk.firstSector) claims \(chunk.sectorCount) sectors, more than the \(Self.maximumChunkBytes / 512) a chunk holds"
+      )
     }
-    guard chunk.compressedLength >= 0, chunk.compressedOffset >= 0,
-      chunk.compressedOffset + chunk.compressedLength <= fileSize
-    else { throw DiskImageError.malformed("a chunk's data lies outside the file") }
+    guard chunk.compressedOffset <= fileSize,
+      chunk.compressedLength <= fileSize - chunk.compressedOffset
+    else {
+      throw DiskImageError.malformed(
+        "the chunk at sector \(chunk.firstSector) stores its data at byte \(chunk.compressedOffset), \(chunk.compressedLength) bytes long, outside the file's \(fileSize) bytes"
+      )
+    }
+    guard chunk.compressedLength <= Self.maximumStoredChunkBytes else {
+      throw DiskImageError.malformed(
+        "the chunk at sector \(chunk.firstSector) stores \(chunk.compressedLength) bytes, more than a chunk of \(Self.maximumChunkBytes) bytes needs"
+      )
+    }
     let length = Int(chunk.sectorCount) * 512
     let stored: [UInt8] =
       chunk.compressedLength > 0
       ? try descriptor.read(at: chunk.compressedOffset, count: Int(chunk.compressedLength)) : []
     return try ChunkCodec.decompress(stored, as: chunk.type, expectedLength: length)
+  }
+
+  /// The first partition that holds an APFS container.
+  package var apfsPartition: Partition? {
+    partitions.first { $0.name.contains("Apple_APFS") }
   }
 
   /// The first partition that holds an HFS+ volume.

@@ -61,7 +61,13 @@ enum ResourceFork {
       }
       let id = (entry["ID"] as? String).flatMap(Int.init) ?? index - 1
       let name = entry["CFName"] as? String ?? entry["Name"] as? String ?? ""
-      partitions.append(Partition(id: id, name: name, table: try BLKXTable([UInt8](data))))
+      let table: BLKXTable
+      do {
+        table = try BLKXTable([UInt8](data))
+      } catch .malformed(let reason) {
+        throw .malformed("blkx entry \(index) (\(name.debugDescription)): \(reason)")
+      }
+      partitions.append(Partition(id: id, name: name, table: table))
     }
     return (partitions, LicenseAgreement(resourceFork: fork))
   }

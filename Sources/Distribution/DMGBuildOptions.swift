@@ -31,6 +31,10 @@ package struct DMGBuildOptions: Sendable {
   package var layout = FinderWindowLayout()
   /// A background picture, copied into a hidden `.background` folder.
   package var background: String?
+  /// The background's 2x picture for Retina screens; by default its `@2x` sibling, if any.
+  package var background2x: String?
+  /// The scale the background picture is drawn at: 2 stores a lone Retina picture at 144 dpi.
+  package var backgroundScale = 1
   /// A volume icon (`.icns`), copied as `.VolumeIcon.icns`.
   package var volumeIcon: String?
   /// The Applications link's name.
@@ -39,8 +43,25 @@ package struct DMGBuildOptions: Sendable {
   package var hiddenExtensions: [String] = []
   /// A license agreement shown before mounting: a `.rtf` file, or plain UTF-8 text.
   package var license: String?
+  /// License agreements in other languages (or English by tag), with their button titles.
+  package var licenses: [LicenseAgreement.Source] = []
+  /// The language shown when the user's is not among the licenses; by default the first.
+  package var licenseDefaultLanguage: String?
   /// More items for the volume's root, after the app.
   package var additions: [Addition] = []
+  /// The volume's file system: HFS+ (the default) or APFS.
+  package var fileSystem: FileSystem = .hfsPlus
+  /// Whether an APFS volume tells names apart by case (hdiutil's "APFS (Case-sensitive)").
+  package var caseSensitive = false
+
+  /// The file systems an image's volume can have.
+  package enum FileSystem: String, Sendable, Equatable, CaseIterable {
+    /// HFS+ (Mac OS Extended), case-insensitive, as `hdiutil create -fs HFS+` makes it.
+    case hfsPlus = "HFS+"
+    /// APFS, case- and normalization-insensitive unless asked otherwise; macOS 10.13 and later
+    /// open it.
+    case apfs = "APFS"
+  }
 
   /// An item added to the volume's root.
   package enum Addition: Sendable, Equatable {

@@ -4,12 +4,9 @@ import SystemSupport
 
 /// Checks a build's Finder layout before anything is written.
 enum DMGLayoutCheck {
-  /// The longest volume name, in UTF-8 bytes, the alias record's volume field holds.
-  static let aliasVolumeNameLimit = 27
-
   /// Checks that the background is a picture and the volume icon an `.icns` file.
   static func checkFiles(_ options: DMGBuildOptions) throws(DMGLayoutError) {
-    if let background = options.background {
+    for background in [options.background, options.background2x].compactMap({ $0 }) {
       let head = try leadingBytes(of: background)
       guard PictureKind(leadingBytes: head) != nil else {
         throw .notAPicture(path: background, found: describe(head))
@@ -20,14 +17,6 @@ enum DMGLayoutCheck {
       guard head.starts(with: Array("icns".utf8)) else {
         throw .notAnIconFile(path: icon, found: describe(head))
       }
-    }
-  }
-
-  /// Checks that the volume name fits the background alias, when there is a background.
-  static func checkVolumeName(_ volumeName: String, hasBackground: Bool) throws(DMGLayoutError) {
-    let bytes = volumeName.utf8.count
-    guard !hasBackground || bytes <= aliasVolumeNameLimit else {
-      throw .volumeNameTooLongForAlias(name: volumeName, bytes: bytes)
     }
   }
 

@@ -8,8 +8,6 @@ package enum DMGLayoutError: Error, Equatable, Sendable, CustomStringConvertible
   case iconOutsideWindow(name: String, x: Int, y: Int, width: Int, height: Int)
   /// A position names an item the volume's root does not hold.
   case unknownItem(name: String, available: [String])
-  /// The volume name does not fit the background alias's 27-byte volume name field.
-  case volumeNameTooLongForAlias(name: String, bytes: Int)
   /// Reading a layout file failed.
   case unreadable(path: String, reason: String)
 
@@ -24,8 +22,6 @@ package enum DMGLayoutError: Error, Equatable, Sendable, CustomStringConvertible
       "the icon of \(name.debugDescription) at (\(x), \(y)) is outside the \(width)×\(height) window"
     case .unknownItem(let name, let available):
       "a position is given for \(name.debugDescription), but the volume's root holds no such item (it holds \(available.map(\.debugDescription).joined(separator: ", ")))"
-    case .volumeNameTooLongForAlias(let name, let bytes):
-      "the volume name \(name.debugDescription) is \(bytes) bytes; with a background picture it must be at most 27 bytes of UTF-8 (the alias record's volume name field), so the Finder can find the picture"
     case .unreadable(let path, let reason):
       "cannot read \(path): \(reason)"
     }

@@ -7,6 +7,10 @@ import SystemSupport
 /// Every field comes from the volume we write: its name and creation date, the file's and its
 /// folder's catalog IDs, and the Carbon, POSIX and Unicode forms of the names. No bookmark is
 /// written: dmgbuild dropped them when they broke backgrounds on macOS 26.2.
+///
+/// The fixed part holds the volume name in 27 bytes and the file name in 63: longer names are
+/// cut there at a character boundary, and the full names go in the Unicode name extras (tags 14
+/// and 15) and the paths, as the Finder writes them.
 package struct AliasRecord: Sendable {
   /// The volume's name.
   package var volumeName: String
@@ -44,12 +48,12 @@ package struct AliasRecord: Sendable {
     writer.writeInteger(UInt16(0))  // record length, set below
     writer.writeInteger(Int16(2))  // version
     writer.writeInteger(Int16(0))  // kind: file
-    writePascal(carbon(volumeName), capacity: 28, into: &writer)
+    writePascal(volumeName, capacity: 28, into: &writer)
     writer.writeInteger(volumeDate)
     writer.writeBytes(Array("H+".utf8))
     writer.writeInteger(Int16(0))  // disk type: fixed
     writer.writeInteger(folderID)
-    writePascal(carbon(fileName), capacity: 64, into: &writer)
+    writePascal(fileName, capacity: 64, into: &writer)
     writer.writeInteger(fileID)
     writer.writeInteger(fileDate)
     writer.writeZeros(8)  // creator and type codes
@@ -93,8 +97,15 @@ package struct AliasRecord: Sendable {
     Array(name.replacingOccurrences(of: ":", with: "/").utf8)
   }
 
-  private func writePascal(_ bytes: [UInt8], capacity: Int, into writer: inout ByteWriter) {
-    let clipped = Array(bytes.prefix(capacity - 1))
+  /// A Carbon name in a fixed Pascal field of `capacity` bytes, length byte included: cut at the
+  /// last whole character that fits.
+  private func writePascal(_ name: String, capacity: Int, into writer: inout ByteWriter) {
+    var clipped: [UInt8] = []
+    for character in name.replacingOccurrences(of: ":", with: "/") {
+      let bytes = Array(String(character).utf8)
+      guard clipped.count + bytes.count <= capacity - 1 else { break }
+      clipped += bytes
+    }
     writer.writeInteger(UInt8(clipped.count))
     writer.writeBytes(clipped)
     writer.writeZeros(capacity - 1 - clipped.count)

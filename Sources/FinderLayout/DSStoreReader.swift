@@ -82,7 +82,8 @@ package enum DSStoreReader {
     _ number: UInt32, depth: Int, maxDepth: Int, blocks: BlockTable, visited: inout Set<UInt32>,
     into records: inout [DSStoreRecord]
   ) throws {
-    guard depth <= maxDepth, visited.insert(number).inserted else {
+    // A real tree is a few levels deep; the bound keeps a hostile one from exhausting the stack.
+    guard depth <= min(maxDepth, 64), visited.insert(number).inserted else {
       throw Malformed(reason: "the B-tree's node \(number) is reached twice or too deep")
     }
     var node = try blocks.block(Int(number))

@@ -14,18 +14,39 @@ package struct FinderLayoutSummary: Sendable, Equatable, Encodable {
   package var background = "none"
   /// Icon positions by item name.
   package var positions: [String: [Int]] = [:]
+  /// The toolbar, sidebar and bars (`bwsp`).
+  package var chrome: Chrome?
+  /// `icon`, `list` or `column` (`vstl`), or the code itself when it is none of those.
+  package var view: String?
+  /// The icon view's extras (`icvp`).
+  package var iconView: IconView?
+  /// The list view's settings (`lsvP`, else `lsvp`).
+  package var listView: ListView?
+  /// Whether a `pBBk` bookmark is stored (it hides the background on macOS 26.2).
+  package var hasBookmark = false
 
   /// The summary of `records`, as ``DSStoreReader`` gives them.
   package init(records: [DSStoreRecord]) {
     for record in records {
       switch (record.name, record.code, record.value) {
       case (".", "bwsp", .blob(let bytes)):
-        windowBounds = Self.plist(bytes)?["WindowBounds"] as? String
+        guard let window = Self.plist(bytes) else { continue }
+        windowBounds = window["WindowBounds"] as? String
+        chrome = Self.chrome(of: window)
       case (".", "icvp", .blob(let bytes)):
         guard let view = Self.plist(bytes) else { continue }
         iconSize = (view["iconSize"] as? NSNumber)?.doubleValue
         textSize = (view["textSize"] as? NSNumber)?.doubleValue
         background = Self.background(of: view)
+        iconView = Self.iconView(of: view)
+      case (".", "vstl", .type(let code)):
+        view = FinderViewStyle(code: code)?.rawValue ?? code
+      case (".", "lsvP", .blob(let bytes)):
+        listView = Self.plist(bytes).map(Self.listView(of:))
+      case (".", "lsvp", .blob(let bytes)) where listView == nil:
+        listView = Self.plist(bytes).map(Self.listView(of:))
+      case (_, "pBBk", _):
+        hasBookmark = true
       case (_, "Iloc", .blob(let bytes)) where bytes.count >= 8:
         let reader = ByteReader(bytes)
         if let x = try? reader.getInteger(at: 0, as: UInt32.self),

@@ -36,8 +36,22 @@ package struct FinderWindowLayout: Sendable, Equatable {
   package var backgroundColor: Color?
   /// Where each item's icon centre sits, by name.
   package var positions: [String: (x: Int, y: Int)] = [:]
-  /// Whether the labels go below the icons.
+  /// Whether the labels go below the icons (else to their right).
   package var labelOnBottom = true
+  /// The toolbar, sidebar and bars around the window's content.
+  package var chrome = WindowChrome()
+  /// Icon, list or column view.
+  package var viewStyle = FinderViewStyle.icon
+  /// What the icon view keeps its icons sorted by; `none` keeps the positions.
+  package var arrangeBy = FinderArrangement.none
+  /// The icon view's grid spacing in points.
+  package var gridSpacing = 100
+  /// Whether the icon view shows item info (sizes, counts) under the labels.
+  package var showItemInfo = false
+  /// Whether icons show a preview of the file's content.
+  package var showIconPreview = false
+  /// The list view's settings, written when set (and always for a list view).
+  package var listView: ListViewSettings?
 
   /// Makes the default layout: a 660 × 400 window with 128-point icons.
   package init() {}
@@ -46,20 +60,35 @@ package struct FinderWindowLayout: Sendable, Equatable {
     lhs.windowOrigin == rhs.windowOrigin && lhs.windowSize == rhs.windowSize
       && lhs.iconSize == rhs.iconSize
       && lhs.textSize == rhs.textSize && lhs.backgroundColor == rhs.backgroundColor
+      && lhs.labelOnBottom == rhs.labelOnBottom && lhs.chrome == rhs.chrome
+      && lhs.viewStyle == rhs.viewStyle && lhs.arrangeBy == rhs.arrangeBy
+      && lhs.gridSpacing == rhs.gridSpacing && lhs.showItemInfo == rhs.showItemInfo
+      && lhs.showIconPreview == rhs.showIconPreview && lhs.listView == rhs.listView
       && lhs.positions.mapValues { [$0.x, $0.y] } == rhs.positions.mapValues { [$0.x, $0.y] }
   }
 
   /// The `bwsp` plist: the window's bounds and chrome.
   struct WindowSettings: Encodable {
     let windowBounds: String
-    let showSidebar = false
-    let showToolbar = false
-    let showStatusBar = false
-    let showPathbar = false
-    let showTabView = false
-    let containerShowSidebar = false
+    let showSidebar: Bool
+    let showToolbar: Bool
+    let showStatusBar: Bool
+    let showPathbar: Bool
+    let showTabView: Bool
+    let containerShowSidebar: Bool
     let previewPaneVisibility = false
-    let sidebarWidth = 180
+    let sidebarWidth: Int
+
+    init(bounds: String, chrome: WindowChrome) {
+      windowBounds = bounds
+      showSidebar = chrome.showSidebar
+      showToolbar = chrome.showToolbar
+      showStatusBar = chrome.showStatusBar
+      showPathbar = chrome.showPathBar
+      showTabView = chrome.showTabView
+      containerShowSidebar = chrome.showSidebar
+      sidebarWidth = chrome.sidebarWidth
+    }
 
     enum CodingKeys: String, CodingKey {
       case windowBounds = "WindowBounds"
@@ -86,11 +115,11 @@ package struct FinderWindowLayout: Sendable, Equatable {
     let textSize: Double
     let gridOffsetX = 0.0
     let gridOffsetY = 0.0
-    let gridSpacing = 100.0
-    let arrangeBy = "none"
+    let gridSpacing: Double
+    let arrangeBy: String
     let labelOnBottom: Bool
-    let showIconPreview = true
-    let showItemInfo = false
+    let showIconPreview: Bool
+    let showItemInfo: Bool
     let scrollPositionX = 0.0
     let scrollPositionY = 0.0
   }
@@ -98,21 +127,29 @@ package struct FinderWindowLayout: Sendable, Equatable {
   /// The `.DS_Store` records for this layout; `backgroundAlias` points at the background picture.
   package func records(backgroundAlias: AliasRecord?) throws -> [DSStoreRecord] {
     let window = WindowSettings(
-      windowBounds:
-        "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}")
+      bounds:
+        "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}",
+      chrome: chrome)
     let view = IconViewSettings(
       backgroundType: backgroundAlias != nil ? 2 : backgroundColor != nil ? 1 : 0,
       backgroundColorRed: backgroundColor?.red ?? 1,
       backgroundColorGreen: backgroundColor?.green ?? 1,
       backgroundColorBlue: backgroundColor?.blue ?? 1,
       backgroundImageAlias: backgroundAlias.map { Data($0.bytes) },
-      iconSize: Double(iconSize), textSize: Double(textSize), labelOnBottom: labelOnBottom)
+      iconSize: Double(iconSize), textSize: Double(textSize), gridSpacing: Double(gridSpacing),
+      arrangeBy: arrangeBy.finderName, labelOnBottom: labelOnBottom,
+      showIconPreview: showIconPreview, showItemInfo: showItemInfo)
+    // Only the alias in icvp: no pBBk bookmark (it hides the background on macOS 26.2).
     var records = [
       DSStoreRecord(name: ".", code: "bwsp", value: .blob(try Self.binaryPlist(window))),
       DSStoreRecord(name: ".", code: "icvp", value: .blob(try Self.binaryPlist(view))),
       DSStoreRecord(name: ".", code: "icvl", value: .type("icnv")),
       DSStoreRecord(name: ".", code: "vSrn", value: .long(1)),
+      DSStoreRecord(name: ".", code: "vstl", value: .type(viewStyle.code)),
     ]
+    if let list = listView ?? (viewStyle == .list ? ListViewSettings() : nil) {
+      records += try list.records(showIconPreview: showIconPreview)
+    }
     for (name, point) in positions {
       var location: [UInt8] = []
       for value in [UInt32(clamping: point.x), UInt32(clamping: point.y)] {

@@ -1,9 +1,12 @@
 import Foundation
+import SystemSupport
 
 /// How the Finder compares the names in a `.DS_Store`: decomposed, and ASCII case folded.
 enum HFSNameForm {
-  /// The name decomposed (NFD), as HFS+ stores names.
-  static func decomposed(_ name: String) -> String { name.decomposedStringWithCanonicalMapping }
+  /// The name decomposed as a Mac stores it on HFS+ (and so as the Finder records it).
+  static func decomposed(_ name: String) -> String {
+    String(decoding: MacDecomposition.utf16(of: name), as: UTF16.self)
+  }
 
   /// The name composed (NFC), as people type names.
   static func precomposed(_ name: String) -> String { name.precomposedStringWithCanonicalMapping }

@@ -1,3 +1,4 @@
+import StagedTree
 import SystemSupport
 
 /// Every item of a volume with its catalog node ID, parent, stored name and data, in the order
@@ -10,6 +11,17 @@ struct CatalogPlan {
     let item: SourceItem?
     let valence: UInt32
     let date: UInt32
+    var dataIndex: Int? = nil
+    var resourceIndex: Int? = nil
+    var attributes: [Attribute] = []
+  }
+
+  /// An extended attribute as stored: inline in its record (`kHFSPlusAttrInlineData`), or in
+  /// blocks of its own that the record points at (`kHFSPlusAttrForkData`).
+  struct Attribute {
+    let name: [UInt16]
+    let value: [UInt8]
+    /// The data item holding the value, when it is too large to go inline.
     let dataIndex: Int?
   }
 
@@ -61,21 +73,16 @@ struct CatalogPlan {
       for (name, child) in try Self.sortedChildren(of: folder, path: folderPath) {
         let id = nextID
         nextID += 1
-        var dataIndex: Int?
-        if !child.isFolder {
-          dataIndex = dataItems.count
-          dataItems.append(DataItem(length: child.dataLength, segment: Self.segment(for: child)))
-        }
         let childDate = date(child.modificationDate)
         rootDate = max(rootDate, childDate)
         itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] = (
           id, childDate
         )
         entries.append(
-          Entry(
-            id: id, parentID: folderID, name: name, item: child,
-            valence: UInt32(child.children.count),
-            date: childDate, dataIndex: dataIndex))
+          try planForks(
+            of: Entry(
+              id: id, parentID: folderID, name: name, item: child,
+              valence: UInt32(child.children.count), date: childDate)))
         if child.isFolder {
           queue.append(
             (child, id, folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"))
@@ -84,17 +91,13 @@ struct CatalogPlan {
     }
     volumeDate = rootDate
     let privateFolders = [
+      Entry(id: 16, parentID: 2, name: Self.privateDataName, item: nil, valence: 0, date: rootDate),
       Entry(
-        id: 16, parentID: 2, name: Self.privateDataName, item: nil, valence: 0, date: rootDate,
-        dataIndex: nil),
-      Entry(
-        id: 17, parentID: 2, name: Self.privateDirectoryName, item: nil, valence: 0, date: rootDate,
-        dataIndex: nil),
+        id: 17, parentID: 2, name: Self.privateDirectoryName, item: nil, valence: 0, date: rootDate),
     ]
     let rootEntry = Entry(
       id: CatalogRecords.rootFolderID, parentID: CatalogRecords.rootParentID, name: volumeName,
-      item: nil,
-      valence: UInt32(root.children.count + 2), date: rootDate, dataIndex: nil)
+      item: nil, valence: UInt32(root.children.count + 2), date: rootDate)
     entries = [rootEntry] + privateFolders + entries
   }
 
@@ -118,6 +121,70 @@ struct CatalogPlan {
     return named
   }
 
+  /// Gives the entry's data fork, resource fork and large attributes their data items, checks
+  /// what HFS+ or a Mac cannot hold, and plans its attributes.
+  mutating func planForks(of entry: Entry) throws(HFSPlusError) -> Entry {
+    guard let item = entry.item else { return entry }
+    var entry = entry
+    if let problem = item.linkTargetProblem {
+      throw .unsupportedSource(path: item.sourcePath, reason: problem)
+    }
+    if !item.isFolder {
+      entry.dataIndex = appendData(length: item.dataLength, segment: Self.segment(for: item))
+    }
+    if !item.resourceFork.isEmpty {
+      guard !item.isFolder else {
+        throw .unsupportedSource(path: item.sourcePath, reason: "a folder has no resource fork")
+      }
+      entry.resourceIndex = appendData(
+        length: Int64(item.resourceFork.count), segment: .bytes(item.resourceFork))
+    }
+    for (name, value) in item.extendedAttributes {
+      guard name != SourceItem.finderInfoAttribute, name != SourceItem.resourceForkAttribute else {
+        throw .unsupportedSource(
+          path: item.sourcePath,
+          reason: "\(name) belongs in the item's Finder info or resource fork, not its attributes")
+      }
+      let units = Array(name.utf16)
+      guard !units.isEmpty, units.count <= Self.maximumAttributeNameLength else {
+        throw .unsupportedSource(
+          path: item.sourcePath,
+          reason:
+            "extended attribute name \(name.debugDescription) must have 1 to \(Self.maximumAttributeNameLength) UTF-16 units"
+        )
+      }
+      guard value.count <= Self.maximumAttributeSize else {
+        throw .unsupportedSource(
+          path: item.sourcePath,
+          reason:
+            "extended attribute \(name) has \(value.count) bytes, more than the \(Self.maximumAttributeSize) HFS+ holds"
+        )
+      }
+      let isInline = value.count <= Self.maximumInlineAttributeSize
+      entry.attributes.append(
+        Attribute(
+          name: units, value: isInline ? value : [],
+          dataIndex: isInline
+            ? nil : appendData(length: Int64(value.count), segment: .bytes(value))))
+    }
+    entry.attributes.sort { $0.name.lexicographicallyPrecedes($1.name) }
+    return entry
+  }
+
+  private mutating func appendData(length: Int64, segment: SegmentedByteStream.Segment) -> Int {
+    dataItems.append(DataItem(length: length, segment: segment))
+    return dataItems.count - 1
+  }
+
+  /// The first block of every data item, when file data starts at block `dataStart`.
+  func startBlocks(dataStart: UInt32) -> [UInt32] {
+    var block = dataStart
+    return dataItems.map { item in
+      defer { block += UInt32(HFSPlusVolume.blocks(for: item.length)) }
+      return block
+    }
+  }
+
   static func segment(for item: SourceItem) -> SegmentedByteStream.Segment {
     switch item.content {
     case .file(let path, let size): .file(path: path, length: size)
@@ -137,17 +204,12 @@ struct CatalogPlan {
 
   /// The catalog records in key order, with file data starting at block `dataStart`.
   func records(dataStart: UInt32) -> [BTreeRecord] {
-    var blockOfData: [Int: UInt32] = [:]
-    var block = dataStart
-    for (index, item) in dataItems.enumerated() {
-      blockOfData[index] = block
-      block += UInt32(HFSPlusVolume.blocks(for: item.length))
-    }
+    let starts = startBlocks(dataStart: dataStart)
     var keyed: [(parentID: UInt32, folded: [UInt16], record: BTreeRecord)] = []
     keyed.reserveCapacity(entries.count * 2)
     for entry in entries {
       let isFolder = entry.item?.isFolder ?? true
-      let data = record(for: entry, startBlock: entry.dataIndex.flatMap { blockOfData[$0] } ?? 0)
+      let data = record(for: entry, startBlocks: starts)
       keyed.append(
         (
           entry.parentID, Self.folded(entry.name.units),
@@ -178,7 +240,7 @@ struct CatalogPlan {
     }
   }
 
-  private func record(for entry: Entry, startBlock: UInt32) -> [UInt8] {
+  private func record(for entry: Entry, startBlocks: [UInt32]) -> [UInt8] {
     guard let item = entry.item else {
       if entry.id == CatalogRecords.rootFolderID {
         let common = CatalogRecords.Common(
@@ -193,6 +255,8 @@ struct CatalogPlan {
       id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID,
       fileMode: item.permissions,
       finderFlags: item.finderFlags,
+      sourceFinderInfo: item.finderInfo,
+      hasAttributes: !entry.attributes.isEmpty,
       dateAdded: UInt32(clamping: max(0, Int64(entry.date) - Self.hfsEpochOffset)))
     switch item.content {
     case .folder:
@@ -207,59 +271,55 @@ struct CatalogPlan {
       common.fileMode |= 0o100000
       common.special = 1
     }
-    let blocks = UInt32(HFSPlusVolume.blocks(for: item.dataLength))
+    func fork(_ index: Int?) -> CatalogRecords.Fork {
+      guard let index else { return CatalogRecords.Fork(logicalSize: 0, startBlock: 0) }
+      return CatalogRecords.Fork(
+        logicalSize: dataItems[index].length, startBlock: startBlocks[index])
+    }
     return CatalogRecords.file(
-      common, dataLength: item.dataLength, startBlock: startBlock, blockCount: blocks)
+      common, dataFork: fork(entry.dataIndex), resourceFork: fork(entry.resourceIndex))
   }
 
-  /// The attributes B-tree records: each extended attribute inline (`kHFSPlusAttrInlineData`),
-  /// ordered by file ID then name.
-  func attributeRecords() throws(HFSPlusError) -> [BTreeRecord] {
-    var records: [(id: UInt32, name: [UInt16], record: BTreeRecord)] = []
+  /// The attributes B-tree records, ordered by file ID then name: small attributes inline
+  /// (`kHFSPlusAttrInlineData`), larger ones as a fork of their own (`kHFSPlusAttrForkData`),
+  /// with file data starting at block `dataStart`.
+  func attributeRecords(dataStart: UInt32) -> [BTreeRecord] {
+    let starts = startBlocks(dataStart: dataStart)
+    var records: [BTreeRecord] = []
     for entry in entries {
-      guard let item = entry.item else { continue }
-      for (name, value) in item.extendedAttributes
-      where !Self.attributesKeptElsewhere.contains(name) {
-        let units = Array(name.utf16)
-        guard units.count <= 127 else {
-          throw .unsupportedSource(
-            path: item.sourcePath,
-            reason:
-              "extended attribute name \(name.debugDescription) is longer than 127 UTF-16 units")
-        }
-        guard value.count <= Self.maximumInlineAttributeSize else {
-          throw .unsupportedSource(
-            path: item.sourcePath,
-            reason:
-              "extended attribute \(name) has \(value.count) bytes; at most \(Self.maximumInlineAttributeSize) are written"
-          )
-        }
+      for attribute in entry.attributes {
         var key = ByteWriter()
-        key.writeInteger(UInt16(12 + 2 * units.count))
+        key.writeInteger(UInt16(12 + 2 * attribute.name.count))
         key.writeInteger(UInt16(0))  // pad
         key.writeInteger(entry.id)
         key.writeInteger(UInt32(0))  // startBlock
-        key.writeInteger(UInt16(units.count))
-        for unit in units { key.writeInteger(unit) }
+        key.writeInteger(UInt16(attribute.name.count))
+        for unit in attribute.name { key.writeInteger(unit) }
         var data = ByteWriter()
-        data.writeInteger(UInt32(0x10))  // kHFSPlusAttrInlineData
-        data.writeZeros(8)
-        data.writeInteger(UInt32(value.count))
-        data.writeBytes(value)
-        data.pad(toMultipleOf: 2)
-        records.append((entry.id, units, BTreeRecord(key: key.bytes, data: data.bytes)))
+        if let index = attribute.dataIndex {
+          data.writeInteger(UInt32(0x20))  // kHFSPlusAttrForkData
+          data.writeInteger(UInt32(0))  // reserved
+          CatalogRecords.Fork(logicalSize: dataItems[index].length, startBlock: starts[index])
+            .write(into: &data)
+        } else {
+          data.writeInteger(UInt32(0x10))  // kHFSPlusAttrInlineData
+          data.writeZeros(8)
+          data.writeInteger(UInt32(attribute.value.count))
+          data.writeBytes(attribute.value)
+          data.pad(toMultipleOf: 2)
+        }
+        records.append(BTreeRecord(key: key.bytes, data: data.bytes))
       }
     }
-    records.sort { $0.id != $1.id ? $0.id < $1.id : $0.name.lexicographicallyPrecedes($1.name) }
-    return records.map(\.record)
+    return records
   }
 
-  /// Attributes HFS+ keeps in the catalog or a resource fork, not in the attributes file.
-  static let attributesKeptElsewhere: Set<String> = [
-    "com.apple.FinderInfo", "com.apple.ResourceFork",
-  ]
   /// The largest attribute written inline; xnu keeps inline attributes at most this size.
   static let maximumInlineAttributeSize = 3802
+  /// The largest attribute HFS+ holds: xnu's `HFS_XATTR_MAXSIZE` (`INT32_MAX`).
+  static let maximumAttributeSize = Int(Int32.max)
+  /// The longest attribute name, in UTF-16 units (`kHFSMaxAttrNameLen`).
+  static let maximumAttributeNameLength = 127
 }
 
 extension CatalogRecords {

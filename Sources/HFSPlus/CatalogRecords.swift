@@ -49,19 +49,41 @@ enum CatalogRecords {
     var finderFlags: UInt16 = 0
     var fileType: String? = nil
     var creator: String? = nil
+    /// The source's 32 bytes of Finder info (`com.apple.FinderInfo`), or none.
+    var sourceFinderInfo: [UInt8] = []
+    /// Whether the attributes file holds records for the item (`kHFSHasAttributesMask`).
+    var hasAttributes = false
     /// When the item was added to its folder, in seconds since 1970; `nil` for none.
     var dateAdded: UInt32? = nil
 
-    /// The record flags: `kHFSHasDateAddedMask` (0x80) when there is a date added, as hdiutil
-    /// sets for every item (libfshfs expects it).
-    var dateAddedFlag: UInt16 { dateAdded == nil ? 0 : 0x0080 }
+    /// The record flags: `kHFSHasAttributesMask` (0x04) when the item has extended attributes
+    /// (xnu's getxattr and listxattr look here first), `kHFSHasDateAddedMask` (0x80) when there
+    /// is a date added, as hdiutil sets for every item (libfshfs expects it).
+    var flags: UInt16 { (hasAttributes ? 0x0004 : 0) | (dateAdded == nil ? 0 : 0x0080) }
 
-    /// `FndrExtendedFileInfo`/`FndrExtendedDirInfo`: document ID, date added, extended flags,
-    /// reserved, write generation counter.
-    func writeExtendedFinderInfo(into writer: inout ByteWriter) {
-      writer.writeInteger(UInt32(0))
-      writer.writeInteger(dateAdded ?? 0)
-      writer.writeZeros(8)
+    /// The 32 bytes of Finder info, the source's with ours laid over them.
+    ///
+    /// `FileInfo`/`FolderInfo` (type, creator or window bounds, flags, location) come from the
+    /// source with our type, creator and flags laid over them; then the extended info with the
+    /// source's extended flags and our date added. The document ID and write generation
+    /// counter are the kernel's own and start at 0.
+    var finderInfo: [UInt8] {
+      var info = sourceFinderInfo.count == 32 ? sourceFinderInfo : [UInt8](repeating: 0, count: 32)
+      for (code, offset) in [(fileType, 0), (creator, 4)] {
+        guard let code else { continue }
+        var writer = ByteWriter(capacity: 4)
+        writer.writeFourCharCode(code)
+        info.replaceSubrange(offset..<offset + 4, with: writer.bytes)
+      }
+      let flags = (UInt16(info[8]) << 8 | UInt16(info[9])) | finderFlags
+      info[8] = UInt8(flags >> 8)
+      info[9] = UInt8(flags & 0xFF)
+      var extended = ByteWriter(capacity: 8)
+      extended.writeInteger(UInt32(0))  // document ID
+      extended.writeInteger(dateAdded ?? 0)
+      info.replaceSubrange(16..<24, with: extended.bytes)
+      info.replaceSubrange(28..<32, with: [0, 0, 0, 0])  // write generation counter
+      return info
     }
 
     /// create, content modification, attribute modification, access, backup (0).
@@ -85,60 +107,49 @@ enum CatalogRecords {
   static func folder(_ common: Common, valence: UInt32) -> [UInt8] {
     var writer = ByteWriter(capacity: 88)
     writer.writeInteger(RecordType.folder.rawValue)
-    writer.writeInteger(common.dateAddedFlag)
+    writer.writeInteger(common.flags)
     writer.writeInteger(valence)
     writer.writeInteger(common.id)
     common.writeDates(into: &writer)
     common.writePermissions(into: &writer)
-    // FolderInfo: window bounds (8), finderFlags, location (4), reserved.
-    writer.writeZeros(8)
-    writer.writeInteger(common.finderFlags)
-    writer.writeZeros(6)
-    common.writeExtendedFinderInfo(into: &writer)
+    writer.writeBytes(common.finderInfo)
     writer.writeInteger(UInt32(0))  // textEncoding
     writer.writeInteger(UInt32(0))  // reserved (folder count only with kHFSHasFolderCountMask)
     return writer.bytes
   }
 
-  /// One fork's `HFSPlusForkData`: logical size, clump size, blocks, and one extent (files are
-  /// contiguous).
-  static func writeFork(
-    logicalSize: Int64, startBlock: UInt32, blockCount: UInt32, into writer: inout ByteWriter
-  ) {
-    writer.writeInteger(UInt64(logicalSize))
-    writer.writeInteger(UInt32(0))  // clump size
-    writer.writeInteger(blockCount)
-    writer.writeInteger(blockCount > 0 ? startBlock : 0)
-    writer.writeInteger(blockCount)
-    writer.writeZeros(7 * 8)
+  /// A fork laid out in one run of blocks, as every fork we write is.
+  struct Fork {
+    let logicalSize: Int64
+    let startBlock: UInt32
+
+    var blockCount: UInt32 { UInt32(HFSPlusVolume.blocks(for: logicalSize)) }
+
+    /// The 80-byte `HFSPlusForkData`: logical size, clump size, blocks, and one extent.
+    func write(into writer: inout ByteWriter) {
+      writer.writeInteger(UInt64(logicalSize))
+      writer.writeInteger(UInt32(0))  // clump size
+      writer.writeInteger(blockCount)
+      writer.writeInteger(blockCount > 0 ? startBlock : 0)
+      writer.writeInteger(blockCount)
+      writer.writeZeros(7 * 8)
+    }
   }
 
-  /// A 248-byte `HFSPlusCatalogFile` with a data fork and an empty resource fork.
-  static func file(_ common: Common, dataLength: Int64, startBlock: UInt32, blockCount: UInt32)
-    -> [UInt8]
-  {
+  /// A 248-byte `HFSPlusCatalogFile` with its data and resource forks.
+  static func file(_ common: Common, dataFork: Fork, resourceFork: Fork) -> [UInt8] {
     var writer = ByteWriter(capacity: 248)
     writer.writeInteger(RecordType.file.rawValue)
-    writer.writeInteger(UInt16(0x0002) | common.dateAddedFlag)  // kHFSThreadExistsMask
+    writer.writeInteger(UInt16(0x0002) | common.flags)  // kHFSThreadExistsMask
     writer.writeInteger(UInt32(0))  // reserved1
     writer.writeInteger(common.id)
     common.writeDates(into: &writer)
     common.writePermissions(into: &writer)
-    // FileInfo: type, creator, finderFlags, location, reserved.
-    if let type = common.fileType { writer.writeFourCharCode(type) } else { writer.writeZeros(4) }
-    if let creator = common.creator {
-      writer.writeFourCharCode(creator)
-    } else {
-      writer.writeZeros(4)
-    }
-    writer.writeInteger(common.finderFlags)
-    writer.writeZeros(6)
-    common.writeExtendedFinderInfo(into: &writer)
+    writer.writeBytes(common.finderInfo)
     writer.writeInteger(UInt32(0))  // textEncoding
     writer.writeInteger(UInt32(0))  // reserved2
-    writeFork(
-      logicalSize: dataLength, startBlock: startBlock, blockCount: blockCount, into: &writer)
-    writeFork(logicalSize: 0, startBlock: 0, blockCount: 0, into: &writer)
+    dataFork.write(into: &writer)
+    resourceFork.write(into: &writer)
     return writer.bytes
   }
 }

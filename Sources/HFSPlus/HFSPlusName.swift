@@ -1,10 +1,11 @@
 import Foundation
+import SystemSupport
 
 /// A file or folder name as HFS+ stores it: UTF-16, decomposed, with `:` stored as `/`.
 ///
-/// TN1150 ("Unicode Subtleties"): names are stored in canonical decomposition (NFD), except for
-/// the ranges U+2000–U+2FFF, U+F900–U+FAFF and U+2F800–U+2FAFF, which are stored as given. A
-/// POSIX name's `:` is stored as `/` (the Finder shows `/` as `:`). At most 255 UTF-16 units.
+/// TN1150 ("Unicode Subtleties"): names are stored decomposed, as the Mac's kernel decomposes
+/// them (see `MacDecomposition`). A POSIX name's `:` is stored as `/` (the Finder shows `/`
+/// as `:`). At most 255 UTF-16 units.
 package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
   /// The stored UTF-16 units.
   package let units: [UInt16]
@@ -19,8 +20,7 @@ package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``HFSPlusError`` when the name is empty or longer than 255 UTF-16 units.
   package init(_ posixName: String) throws(HFSPlusError) {
-    let decomposed = Self.decomposing(posixName)
-    let units = decomposed.utf16.map { $0 == Self.colon ? Self.slash : $0 }
+    let units = MacDecomposition.utf16(of: posixName).map { $0 == Self.colon ? Self.slash : $0 }
     guard !units.isEmpty else { throw .invalidName(posixName, reason: "it is empty") }
     guard units.count <= Self.maximumLength else {
       throw .invalidName(
@@ -44,29 +44,6 @@ package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
 
   /// The stored name, as text.
   package var description: String { String(decoding: units, as: UTF16.self) }
-
-  /// Decomposes `name` (NFD), leaving the ranges TN1150 excludes as they are.
-  static func decomposing(_ name: String) -> String {
-    var result = ""
-    var run = ""
-    for scalar in name.unicodeScalars {
-      if isExcludedFromDecomposition(scalar) {
-        result += run.decomposedStringWithCanonicalMapping
-        run = ""
-        result.unicodeScalars.append(scalar)
-      } else {
-        run.unicodeScalars.append(scalar)
-      }
-    }
-    return result + run.decomposedStringWithCanonicalMapping
-  }
-
-  static func isExcludedFromDecomposition(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x2000...0x2FFF, 0xF900...0xFAFF, 0x2F800...0x2FAFF: true
-    default: false
-    }
-  }
 
   // MARK: - Comparison
 

@@ -29,6 +29,17 @@ package struct HFSPlusEntry: Sendable, Equatable {
   package let linkTarget: String?
   /// The data fork's extents: start block and block count.
   package let extents: [(start: UInt32, count: UInt32)]
+  /// The catalog record's flags, such as `kHFSHasAttributesMask` (0x0004).
+  package var recordFlags: UInt16 = 0
+  /// The record's 32 bytes of Finder info (`FileInfo`/`FolderInfo` and the extended info).
+  package var finderInfo: [UInt8] = []
+  /// The resource fork's size in bytes.
+  package var resourceForkSize: Int64 = 0
+  /// The resource fork's extents.
+  package var resourceForkExtents: [(start: UInt32, count: UInt32)] = []
+
+  /// Whether the catalog says the item has extended attributes (`kHFSHasAttributesMask`).
+  package var hasAttributesFlag: Bool { recordFlags & 0x0004 != 0 }
 
   package static func == (lhs: HFSPlusEntry, rhs: HFSPlusEntry) -> Bool {
     lhs.path == rhs.path && lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.size == rhs.size
@@ -38,7 +49,7 @@ package struct HFSPlusEntry: Sendable, Equatable {
 
 /// Lists and extracts the content of an HFS+ volume (what we and hdiutil write).
 package struct HFSPlusReader {
-  private let source: any RandomAccessByteSource
+  let source: any RandomAccessByteSource
   /// The allocation block size.
   package let blockSize: Int
   /// The number of allocation blocks.
@@ -51,7 +62,8 @@ package struct HFSPlusReader {
   package let folderCount: UInt32
   /// The 64-bit volume identifier.
   package let volumeIdentifier: UInt64
-  private let catalogExtents: [(start: UInt32, count: UInt32)]
+  let catalogExtents: [(start: UInt32, count: UInt32)]
+  let attributesExtents: [(start: UInt32, count: UInt32)]
 
   /// Opens the volume in `source`.
   ///
@@ -69,18 +81,25 @@ package struct HFSPlusReader {
     totalBlocks = try header.getInteger(at: 44)
     freeBlocks = try header.getInteger(at: 48)
     volumeIdentifier = try header.getInteger(at: 104)
-    guard blockSize >= 512, blockSize.nonzeroBitCount == 1 else {
-      throw HFSPlusError.malformedVolume("block size \(blockSize) is not a power of two")
-    }
     catalogExtents = try Self.extents(in: header, forkAt: 272)
+    attributesExtents = try Self.extents(in: header, forkAt: 352)
+    try checkGeometry()
   }
 
+  /// The extents of the `HFSPlusForkData` at `offset`.
   static func extents(in reader: ByteReader, forkAt offset: Int) throws -> [(
     start: UInt32, count: UInt32
   )] {
+    try extentRecord(in: reader, at: offset + 16)
+  }
+
+  /// The used extents of the eight-extent `HFSPlusExtentRecord` at `offset`.
+  static func extentRecord(in reader: ByteReader, at offset: Int) throws -> [(
+    start: UInt32, count: UInt32
+  )] {
     try (0..<8).compactMap { index in
-      let start: UInt32 = try reader.getInteger(at: offset + 16 + 8 * index)
-      let count: UInt32 = try reader.getInteger(at: offset + 20 + 8 * index)
+      let start: UInt32 = try reader.getInteger(at: offset + 8 * index)
+      let count: UInt32 = try reader.getInteger(at: offset + 4 + 8 * index)
       return count > 0 ? (start, count) : nil
     }
   }
@@ -108,33 +127,44 @@ package struct HFSPlusReader {
   private func catalogRecords() throws -> [(
     parentID: UInt32, name: HFSPlusName, record: ByteReader
   )] {
-    let headerNode = try node(0, nodeSize: 512)
-    let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
-    let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
-    var raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)] = []
+    try leafRecords(extents: catalogExtents, file: "catalog").map { bytes in
+      var record = ByteReader(bytes)
+      let keyLength = Int(try record.readInteger(as: UInt16.self))
+      let parentID = try record.readInteger(as: UInt32.self)
+      let nameLength = Int(try record.readInteger(as: UInt16.self))
+      let units = try (0..<nameLength).map { _ in try record.readInteger(as: UInt16.self) }
+      try record.moveTo(2 + keyLength)
+      return (
+        parentID, HFSPlusName(units: units), ByteReader(try record.readBytes(record.remaining))
+      )
+    }
+  }
+
+  /// Every leaf record (key and data) of the B-tree file with `extents`, in key order.
+  func leafRecords(extents: [(start: UInt32, count: UInt32)], file: String) throws -> [[UInt8]] {
+    guard !extents.isEmpty else { return [] }
+    let (nodeSize, firstLeaf) = try treeHeader(extents: extents, file: file)
+    var records: [[UInt8]] = []
     var next = firstLeaf
     var visited = Set<UInt32>()
     while next != 0 {
       guard visited.insert(next).inserted else {
-        throw HFSPlusError.malformedVolume("the catalog's leaf chain loops")
+        throw HFSPlusError.malformedVolume("the \(file) file's leaf chain loops")
       }
-      let leaf = try node(next, nodeSize: nodeSize)
+      let leaf = try node(next, nodeSize: nodeSize, extents: extents, file: file)
       let count = Int(try leaf.getInteger(at: 10, as: UInt16.self))
       for index in 0..<count {
         let start = Int(try leaf.getInteger(at: nodeSize - 2 * (index + 1), as: UInt16.self))
         let end = Int(try leaf.getInteger(at: nodeSize - 2 * (index + 2), as: UInt16.self))
-        var record = ByteReader(try leaf.getBytes(at: start, count: end - start))
-        let keyLength = Int(try record.readInteger(as: UInt16.self))
-        let parentID = try record.readInteger(as: UInt32.self)
-        let nameLength = Int(try record.readInteger(as: UInt16.self))
-        let units = try (0..<nameLength).map { _ in try record.readInteger(as: UInt16.self) }
-        try record.moveTo(2 + keyLength)
-        raw.append(
-          (parentID, HFSPlusName(units: units), ByteReader(try record.readBytes(record.remaining))))
+        guard start <= end else {
+          throw HFSPlusError.malformedVolume(
+            "\(file) node \(next): record \(index) ends before it starts")
+        }
+        records.append(Array(try leaf.getBytes(at: start, count: end - start)))
       }
       next = try leaf.getInteger(at: 0)
     }
-    return raw
+    return records
   }
 
   private func resolvePaths(_ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)])
@@ -171,11 +201,16 @@ package struct HFSPlusReader {
     let modified = Int64(try record.getInteger(at: 16, as: UInt32.self)) - 2_082_844_800
     let owner: UInt32 = try record.getInteger(at: 32)
     let group: UInt32 = try record.getInteger(at: 36)
+    let flags: UInt16 = try record.getInteger(at: 2)
+    let finderInfo = Array(try record.getBytes(at: 48, count: 32))
     if type == 1 {
-      return HFSPlusEntry(
+      var folder = HFSPlusEntry(
         path: path, id: id, kind: .folder, size: 0, mode: mode, ownerID: owner, groupID: group,
         modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: nil,
         extents: [])
+      folder.recordFlags = flags
+      folder.finderInfo = finderInfo
+      return folder
     }
     let size = try record.getOffset(at: 88)
     let extents = try Self.extents(in: record, forkAt: 88)
@@ -184,19 +219,27 @@ package struct HFSPlusReader {
     if isLink {
       target = String(decoding: try read(size: size, extents: extents), as: UTF8.self)
     }
-    return HFSPlusEntry(
+    var file = HFSPlusEntry(
       path: path, id: id, kind: isLink ? .symbolicLink : .file, size: size, mode: mode,
       ownerID: owner,
       groupID: group, modificationDate: modified, finderFlags: try record.getInteger(at: 56),
       linkTarget: target,
       extents: extents)
+    file.recordFlags = flags
+    file.finderInfo = finderInfo
+    file.resourceForkSize = try record.getOffset(at: 168)
+    file.resourceForkExtents = try Self.extents(in: record, forkAt: 168)
+    return file
+  }
+
+  /// A file's resource fork.
+  package func resourceFork(of entry: HFSPlusEntry) throws -> [UInt8] {
+    try read(size: entry.resourceForkSize, extents: entry.resourceForkExtents)
   }
 
   /// The volume's name: the root folder's thread record's name.
   package func volumeName() throws -> String {
-    let headerNode = try node(0, nodeSize: 512)
-    let nodeSize = Int(try headerNode.getInteger(at: 14 + 18, as: UInt16.self))
-    let firstLeaf = try node(0, nodeSize: nodeSize).getInteger(at: 14 + 10, as: UInt32.self)
+    let (nodeSize, firstLeaf) = try treeHeader(extents: catalogExtents, file: "catalog")
     let leaf = try node(firstLeaf, nodeSize: nodeSize)
     let start = Int(try leaf.getInteger(at: nodeSize - 2, as: UInt16.self))
     var record = ByteReader(try leaf.getBytes(at: start, count: nodeSize - start))
@@ -236,9 +279,11 @@ package struct HFSPlusReader {
     try read(size: entry.size, extents: entry.extents)
   }
 
-  private func read(size: Int64, extents: [(start: UInt32, count: UInt32)]) throws -> [UInt8] {
+  func read(size: Int64, extents: [(start: UInt32, count: UInt32)]) throws -> [UInt8] {
+    try checkFork(size: size, extents: extents)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(size))
+    // Grown as the bytes arrive past 16 MiB: a size is only a claim until they do.
+    bytes.reserveCapacity(Int(min(size, 1 << 24)))
     for (start, count) in extents where bytes.count < size {
       let wanted = min(Int64(count) * Int64(blockSize), size - Int64(bytes.count))
       bytes += try source.read(at: Int64(start) * Int64(blockSize), count: Int(wanted))
@@ -252,8 +297,15 @@ package struct HFSPlusReader {
 
   /// Catalog node `number`, found through the catalog file's extents.
   private func node(_ number: UInt32, nodeSize: Int) throws -> ByteReader {
+    try node(number, nodeSize: nodeSize, extents: catalogExtents, file: "catalog")
+  }
+
+  /// Node `number` of the B-tree file with `extents`.
+  func node(
+    _ number: UInt32, nodeSize: Int, extents: [(start: UInt32, count: UInt32)], file: String
+  ) throws -> ByteReader {
     var offset = Int64(number) * Int64(nodeSize)
-    for (start, count) in catalogExtents {
+    for (start, count) in extents {
       let length = Int64(count) * Int64(blockSize)
       if offset < length {
         return ByteReader(
@@ -261,6 +313,6 @@ package struct HFSPlusReader {
       }
       offset -= length
     }
-    throw HFSPlusError.malformedVolume("catalog node \(number) lies outside the catalog file")
+    throw HFSPlusError.malformedVolume("\(file) node \(number) lies outside the \(file) file")
   }
 }

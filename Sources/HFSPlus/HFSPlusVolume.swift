@@ -1,3 +1,4 @@
+package import StagedTree
 package import SystemSupport
 
 /// An HFS+ volume built from a tree of ``SourceItem``s, ready to be streamed block by block.
@@ -43,14 +44,18 @@ package struct HFSPlusVolume: Sendable {
   /// - Throws: ``HFSPlusError`` for names HFS+ cannot hold or that collide in a folder.
   package init(root: SourceItem, options: HFSPlusVolumeOptions) throws(HFSPlusError) {
     let catalog = try CatalogPlan(root: root, options: options)
-    let attributesTree = BTreeBuilder.build(try catalog.attributeRecords(), format: .attributes)
     let extentsTree = BTreeBuilder.build([], format: .extents)
     let blockSize = Int64(Self.blockSize)
 
-    // The catalog's size does not depend on where files go, so measure it first.
+    // The catalog's and attributes file's sizes do not depend on where data goes, so measure
+    // them first.
     let catalogBlocks =
       Int64(BTreeBuilder.build(catalog.records(dataStart: 0), format: .catalog).count) / blockSize
-    let metadataBlocks = Int64(extentsTree.count + attributesTree.count) / blockSize + catalogBlocks
+    let attributesBlocks =
+      Int64(
+        BTreeBuilder.build(catalog.attributeRecords(dataStart: 0), format: .attributes).count)
+      / blockSize
+    let metadataBlocks = Int64(extentsTree.count) / blockSize + catalogBlocks + attributesBlocks
     let dataBlocks = catalog.dataItems.reduce(Int64(0)) { $0 + Self.blocks(for: $1.length) }
     let freeBlocks = (options.freeSpace + blockSize - 1) / blockSize
     var bitmapBlocks: Int64 = 1
@@ -65,10 +70,12 @@ package struct HFSPlusVolume: Sendable {
     let extentsStart = 1 + bitmapBlocks
     let catalogStart = extentsStart + Int64(extentsTree.count) / blockSize
     let attributesStart = catalogStart + catalogBlocks
-    let dataStart = attributesStart + Int64(attributesTree.count) / blockSize
+    let dataStart = attributesStart + attributesBlocks
     let dataEnd = dataStart + dataBlocks
     let catalogTree = BTreeBuilder.build(
       catalog.records(dataStart: UInt32(dataStart)), format: .catalog)
+    let attributesTree = BTreeBuilder.build(
+      catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
     totalBlocks = UInt32(total)
     volumeIdentifier = options.volumeIdentifier ?? Self.identifier(of: catalogTree)
@@ -87,7 +94,7 @@ package struct HFSPlusVolume: Sendable {
       allocationFile: (1, UInt32(bitmapBlocks)),
       extentsFile: (UInt32(extentsStart), UInt32(Int64(extentsTree.count) / blockSize)),
       catalogFile: (UInt32(catalogStart), UInt32(catalogBlocks)),
-      attributesFile: (UInt32(attributesStart), UInt32(Int64(attributesTree.count) / blockSize))
+      attributesFile: (UInt32(attributesStart), UInt32(attributesBlocks))
     ).bytes
 
     var segments: [SegmentedByteStream.Segment] = [
@@ -123,11 +130,6 @@ package struct HFSPlusVolume: Sendable {
 
   /// A 64-bit FNV-1a hash of the catalog: the same content gives the same identifier.
   static func identifier(of catalog: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in catalog {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash == 0 ? 1 : hash
+    ReproducibleBytes.fingerprint(of: [catalog])
   }
 }

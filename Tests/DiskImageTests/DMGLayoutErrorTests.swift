@@ -9,7 +9,7 @@ import Testing
 @Suite struct DMGLayoutErrorTests {
   enum Fault: String, CaseIterable {
     case backgroundIsText, backgroundIsAFolder, volumeIconIsAPicture, iconOutsideWindow
-    case iconForAMissingItem, volumeNameTooLongForAlias
+    case iconForAMissingItem
   }
 
   @Test(arguments: Fault.allCases)
@@ -37,10 +37,6 @@ import Testing
     case .iconForAMissingItem:
       options.layout.positions = ["Helo.app": (180, 170)]
       expected = .unknownItem(name: "Helo.app", available: ["Hello.app", "Applications"])
-    case .volumeNameTooLongForAlias:
-      options.background = picture
-      options.volumeName = "Hello — the long edition 2026"
-      expected = .volumeNameTooLongForAlias(name: options.volumeName!, bytes: 31)
     }
     #expect(throws: (any Error).self) { try DMGBuilder(options: options).build() }
     do {

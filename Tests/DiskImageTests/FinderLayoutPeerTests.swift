@@ -52,6 +52,33 @@ struct FinderLayoutPeerTests {
     #expect(info.contains("Identifier\t\t: \(picture.id)"), "\(info)")
   }
 
+  /// A name longer than the alias's 27-byte field: cut there at a character boundary, whole in
+  /// the Unicode volume-name extra that mac_alias reads.
+  @Test func aSixtyCharacterVolumeNameWithABackgroundBuilds() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let root = PeerPolicy.packageRoot
+    let name = "Hello — the longest one édition, a volume of sixty letters!!"
+    #expect(name.count == 60)
+    let image = folder.path("Long.dmg")
+    var options = DMGBuildOptions(
+      source: root.appendingPathComponent("Examples/Hello.app").path, output: image, threads: 2)
+    options.volumeName = name
+    options.background = root.appendingPathComponent("Examples/form/avatar.png").path
+    _ = try DMGBuilder(options: options).build()
+
+    // 7-Zip lists HFS+ names as stored: decomposed.
+    let layout = try FinderLayoutDump.read(
+      image: image, volume: name.decomposedStringWithCanonicalMapping, scratch: folder)
+    let alias = try #require(layout.alias)
+    #expect(alias.volume == name && alias.mountPoint == "/Volumes/\(name)")
+    // 27 bytes would split the é: the field stops before it.
+    #expect(alias.fixedVolumeName == "Hello — the longest one ")
+    #expect(alias.posixPath == "/.background/avatar.png")
+    let sevenZip = try ProcessRunner.run("7zz", ["t", image])
+    #expect(sevenZip.status == 0)
+  }
+
   @Test func theDefaultLayoutPutsTheAppLeftAndApplicationsRight() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }

@@ -12,9 +12,11 @@ import Testing
   }
 
   static func parse(
-    _ body: [UInt8], boundary: String, chunks: [Int], limits: MultipartParserLimits = .init()
+    _ body: [UInt8], boundary: String, chunks: [Int], limits: MultipartParserLimits = .init(),
+    requiresFormData: Bool = true
   ) throws -> [Part] {
-    var parser = try MultipartParser(boundary: boundary, limits: limits)
+    var parser = try MultipartParser(
+      boundary: boundary, limits: limits, requiresFormDataDisposition: requiresFormData)
     var parts: [Part] = []
     var offset = 0
     var index = 0
@@ -101,7 +103,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("--b\r\nA: 1\r\n\r\n", MultipartParseError.Code.unexpectedEnd),
+    (
+      "--b\r\nContent-Disposition: form-data; name=a\r\n\r\n",
+      MultipartParseError.Code.unexpectedEnd
+    ),
     ("no boundary here", .unexpectedEnd),
     ("--b\r\nnot a header\r\n\r\nx\r\n--b--", .malformedHeader),
     ("--bXX\r\n\r\nx\r\n--b--", .malformedDelimiter),
@@ -121,7 +126,8 @@ import Testing
       var limits = MultipartParserLimits()
       configure(&limits)
       do {
-        _ = try Self.parse(Array(body.utf8), boundary: "b", chunks: [5], limits: limits)
+        _ = try Self.parse(
+          Array(body.utf8), boundary: "b", chunks: [5], limits: limits, requiresFormData: false)
         return nil
       } catch {
         return error as? MultipartParseError

@@ -42,6 +42,11 @@ import Testing
   @Test(arguments: [
     ("--b\r\nContent-Disposition: form-data; name=a\r\n\r\nunfinished", "ended inside part 1"),
     ("--b\r\nno colon\r\n\r\nx\r\n--b--", "is not name: value (at byte 5)"),
+    ("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--", "no Content-Disposition header"),
+    (
+      "--b\r\nContent-Disposition: form-data; name=a\r\n\r\nx\r\n--b\r\nContent-Disposition: form-data\r\n\r\ny\r\n--b--",
+      "part 2's Content-Disposition has no name parameter (form-data parts need one) (at byte 55)"
+    ),
   ])
   func malformedBodiesExit1NamingTheOffset(body: String, message: String) throws {
     let folder = try ScratchFolder()
@@ -54,6 +59,20 @@ import Testing
     #expect(
       run.standardError.contains("malformed multipart body") && run.standardError.contains(message),
       "\(run.standardError)")
+  }
+
+  @Test func lenientAcceptsPartsWithoutAFormDataName() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    try folder.write(
+      Array("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--".utf8), to: "body")
+    let run = try shipyard([
+      "form", "decode", "--content-type", "multipart/mixed; boundary=b", folder.path("body"),
+      "--lenient", "--no-digest",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(
+      String(decoding: run.standardOutput, as: UTF8.self) == "name=\"\" type=text/plain size=1\n")
   }
 
   @Test(arguments: [

@@ -101,8 +101,8 @@ struct NativeShipTests {
     #expect(try shipyard(double, ["dmg", "build", Self.helloApp, "-o", image]).status == 0)
     let before = try Data(contentsOf: URL(fileURLWithPath: image))
     for (file, password, message) in [
-      ("identity.p12", "wrong", "wrong PKCS#12 password"),
-      ("identity-legacy.p12", "wrong", "wrong PKCS#12 password"),
+      ("identity.p12", "Wr0ng-Pa55", "wrong PKCS#12 password"),
+      ("identity-legacy.p12", "Wr0ng-Pa55", "wrong PKCS#12 password"),
       (
         "certificate-only.p12", NotaryDouble.password, "holds a certificate but not its private key"
       ),

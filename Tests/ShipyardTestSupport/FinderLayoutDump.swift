@@ -20,6 +20,9 @@ public struct FinderLayoutDump: Decodable, Sendable {
     public let mountPoint: String
     /// The file system, `H+`.
     public let fsType: String
+    /// The volume name in the record's fixed 27-byte field (the name above comes from the
+    /// Unicode extra when there is one).
+    public let fixedVolumeName: String
   }
 
   /// `bwsp`'s `WindowBounds`, such as `{{200, 120}, {660, 400}}`.
@@ -60,15 +63,18 @@ public struct FinderLayoutDump: Decodable, Sendable {
                     alias = Alias.from_bytes(view["backgroundImageAlias"])
                     out["alias"] = {"volume": alias.volume.name, "file": alias.target.filename, "cnid": alias.target.cnid,
                                     "folderCnid": alias.target.folder_cnid, "posixPath": alias.target.posix_path,
-                                    "mountPoint": alias.volume.posix_path, "fsType": alias.volume.fs_type.decode()}
+                                    "mountPoint": alias.volume.posix_path, "fsType": alias.volume.fs_type.decode(),
+                                    "fixedVolumeName": bytes(view["backgroundImageAlias"][11:11 + view["backgroundImageAlias"][10]]).decode()}
     print(json.dumps(out))
     """
 
-  /// Reads the `.DS_Store` at the root of the volume `volume` in `image`.
-  public static func read(image: String, volume: String, scratch: ScratchFolder) throws
-    -> FinderLayoutDump
-  {
-    let store = try ProcessRunner.check("7zz", ["e", "-so", image, "\(volume)/.DS_Store"])
+  /// Reads the `.DS_Store` at the root of the volume `volume` in `image`; 7-Zip lists an HFS+
+  /// volume's files under its name, an APFS volume's at the top (`storePath` `.DS_Store`).
+  public static func read(
+    image: String, volume: String, scratch: ScratchFolder, storePath: String? = nil
+  ) throws -> FinderLayoutDump {
+    let store = try ProcessRunner.check(
+      "7zz", ["e", "-so", image, storePath ?? "\(volume)/.DS_Store"])
     let path = scratch.path("extracted-\(UUID().uuidString).DS_Store")
     try store.write(to: URL(fileURLWithPath: path))
     return try JSONDecoder().decode(

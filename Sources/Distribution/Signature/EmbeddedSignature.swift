@@ -134,6 +134,14 @@ package struct CodeDirectory: Sendable {
       } else {
         teamIdentifier = nil
       }
+      // Checked before anything is allocated by them: hostile counts must not size memory.
+      guard hashSize > 0, codeSlots <= bytes.count / hashSize,
+        specialSlots <= bytes.count / hashSize
+      else {
+        throw SignatureError.malformed(
+          "the code directory claims \(codeSlots) code and \(specialSlots) special slots of \(hashSize) bytes, more than its \(bytes.count) bytes hold"
+        )
+      }
       codeDigests = try (0..<codeSlots).map {
         Array(try reader.getBytes(at: hashOffset + $0 * hashSize, count: hashSize))
       }

@@ -20,6 +20,17 @@ public struct MultipartParseError: Error, Equatable, Sendable, CustomStringConve
     case malformedDelimiter
     /// The body ended before the closing delimiter.
     case unexpectedEnd
+    /// A part has no `Content-Disposition` header (RFC 7578 §4.2 requires one); the offset is
+    /// that of the part's first header byte.
+    case missingContentDisposition
+    /// A part's `Content-Disposition` type is not `form-data` (such as `attachment`); the
+    /// offset is that of the header line.
+    case dispositionNotFormData
+    /// A part's `Content-Disposition` parameters do not follow the grammar: a parameter without
+    /// `=` or a name, a quoted value with no closing quote, text after a closing quote.
+    case malformedDisposition
+    /// A part's `Content-Disposition` has no `name` parameter (RFC 7578 §4.2 requires one).
+    case missingName
   }
 
   /// The kind of problem.

@@ -6,7 +6,7 @@ extension MultipartParser {
   ///   multipart media type with a valid `boundary` parameter.
   public init(
     contentType: String, limits: MultipartParserLimits = MultipartParserLimits(),
-    allowsBareLineFeeds: Bool = true
+    allowsBareLineFeeds: Bool = true, requiresFormDataDisposition: Bool = true
   ) throws(MultipartParseError) {
     let mediaType = Substring(contentType.prefix { $0 != ";" }).trimmingSpaces
     guard mediaType.lowercased().hasPrefix("multipart/") else {
@@ -20,6 +20,8 @@ extension MultipartParser {
         .invalidBoundary, at: 0,
         "the content type \(contentType.debugDescription) has no boundary parameter")
     }
-    try self.init(boundary: boundary, limits: limits, allowsBareLineFeeds: allowsBareLineFeeds)
+    try self.init(
+      boundary: boundary, limits: limits, allowsBareLineFeeds: allowsBareLineFeeds,
+      requiresFormDataDisposition: requiresFormDataDisposition)
   }
 }

@@ -16,6 +16,9 @@
 ///
 /// It accepts what browsers and servers send: a preamble and an epilogue, bare LF line endings
 /// (unless ``allowsBareLineFeeds`` is off), header names in any case, folded header lines.
+/// Each part must be what RFC 7578 §4.2 requires, `Content-Disposition: form-data` with a `name`,
+/// or the parse fails with its own ``MultipartParseError/Code`` and offset; the lenient option
+/// ``requiresFormDataDisposition`` `false` accepts any part, as other multipart types have.
 /// Every limit of ``MultipartParserLimits`` is enforced as the bytes arrive, so memory stays
 /// bounded by the header limit plus the chunk being fed, whatever the body.
 public struct MultipartParser {
@@ -35,6 +38,10 @@ public struct MultipartParser {
 
   /// Whether lines may end in LF alone, as well as CR LF.
   public let allowsBareLineFeeds: Bool
+  /// Whether each part must have `Content-Disposition: form-data` with a well-formed parameter
+  /// list holding `name` (RFC 7578 §4.2); `false` accepts parts with no such header, another
+  /// disposition type or unreadable parameters, whose ``MultipartPartHead/name`` is then `nil`.
+  public let requiresFormDataDisposition: Bool
   /// The limits enforced.
   public let limits: MultipartParserLimits
 
@@ -47,6 +54,8 @@ public struct MultipartParser {
   private var received: Int64 = 0
   private var parts = 0
   private var fields: [MultipartPartHead.Field] = []
+  private var lineOffsets: [Int64] = []  // body offset of each of `fields`' lines
+  private var headersOffset: Int64 = 0  // body offset of the current part's first header byte
   private var headerBytes = 0
   private var fieldBytes: Int64 = 0
 
@@ -54,7 +63,7 @@ public struct MultipartParser {
   /// `Content-Type`, without quotes).
   public init(
     boundary: String, limits: MultipartParserLimits = MultipartParserLimits(),
-    allowsBareLineFeeds: Bool = true
+    allowsBareLineFeeds: Bool = true, requiresFormDataDisposition: Bool = true
   ) throws(MultipartParseError) {
     let bytes = Array(boundary.utf8)
     guard !bytes.isEmpty, bytes.count <= limits.maximumBoundaryLength,
@@ -67,6 +76,7 @@ public struct MultipartParser {
     }
     self.limits = limits
     self.allowsBareLineFeeds = allowsBareLineFeeds
+    self.requiresFormDataDisposition = requiresFormDataDisposition
     dashBoundary = Array("--".utf8) + bytes
     delimiter = DelimiterSearch([0x0A] + dashBoundary)
   }
@@ -181,6 +191,8 @@ public struct MultipartParser {
     start = index
     state = .headers
     fields = []
+    lineOffsets = []
+    headersOffset = offset(index)
     headerBytes = 0
     return true
   }
@@ -215,6 +227,10 @@ public struct MultipartParser {
     let lineStart = start
     start += newline + 1
     if line.isEmpty {
+      if requiresFormDataDisposition {
+        try Self.checkDisposition(
+          of: fields, lineOffsets: lineOffsets, headersOffset: headersOffset, part: parts)
+      }
       try handle(.partBegin(MultipartPartHead(fields: fields)))
       fieldBytes = 0
       state = .body
@@ -239,6 +255,7 @@ public struct MultipartParser {
     }
     fields.append(
       .init(name: Self.trimmedText(line[..<colon]), value: Self.trimmedText(line[(colon + 1)...])))
+    lineOffsets.append(offset(lineStart))
     return true
   }
 

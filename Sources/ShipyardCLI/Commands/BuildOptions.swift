@@ -5,15 +5,19 @@ import Foundation
 
 /// The options of `dmg build`, shared with `dmg ship`.
 enum BuildOptions {
-  static let declarations: [ArgumentScanner.Option] = [
-    .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
-    .flag("--no-applications-link"), .value("--owner"), .value("--free-space"), .value("--threads"),
-    .value("--background"), .value("--background-color"), .value("--icon-size"),
-    .value("--text-size"),
-    .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
-    .value("--applications-link-name"), .value("--add"), .value("--link"),
-    .value("--hide-extension"), .value("--license"),
-  ]
+  static let declarations: [ArgumentScanner.Option] =
+    [
+      .value("-o", "--output"), .value("--volume-name"), .value("--format"), .value("--level"),
+      .flag("--no-applications-link"), .value("--owner"), .value("--free-space"),
+      .value("--threads"),
+      .value("--background"), .value("--background-color"), .value("--icon-size"),
+      .value("--text-size"),
+      .value("--window"), .value("--window-position"), .value("--icon"), .value("--volume-icon"),
+      .value("--applications-link-name"), .value("--add"), .value("--link"),
+      .value("--hide-extension"), .value("--license"), .value("--background-2x"),
+      .value("--background-scale"),
+      .value("--filesystem"), .flag("--case-sensitive"),
+    ] + FinderViewOptions.declarations + LicenseOptions.declarations
 
   /// Parses the build options for `source`.
   static func parse(source: String, _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner)
@@ -33,6 +37,21 @@ enum BuildOptions {
           "unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
       }
       options.format = parsed
+    }
+    if let fileSystem = scanned.last("--filesystem") {
+      guard
+        let parsed = DMGBuildOptions.FileSystem.allCases.first(where: {
+          $0.rawValue.caseInsensitiveCompare(fileSystem) == .orderedSame
+        })
+      else {
+        throw scanner.usage(
+          "unknown file system \(fileSystem.debugDescription): use HFS+ or APFS")
+      }
+      options.fileSystem = parsed
+    }
+    options.caseSensitive = scanned.has("--case-sensitive")
+    if options.caseSensitive && options.fileSystem != .apfs {
+      throw scanner.usage("--case-sensitive applies to APFS volumes (--filesystem APFS)")
     }
     if let level = scanned.last("--level") {
       guard let value = Int(level), (0...9).contains(value) else {
@@ -69,8 +88,20 @@ enum BuildOptions {
     _ scanned: ArgumentScanner.Result, scanner: ArgumentScanner, into options: inout DMGBuildOptions
   ) throws(CommandError) {
     options.background = scanned.last("--background")
+    options.background2x = scanned.last("--background-2x")
+    if let scale = scanned.last("--background-scale") {
+      guard let value = Int(scale), [1, 2].contains(value) else {
+        throw scanner.usage("--background-scale takes 1 or 2, not \(scale.debugDescription)")
+      }
+      options.backgroundScale = value
+    }
+    if options.background == nil,
+      let flag = ["--background-2x", "--background-scale"].first(where: scanned.has)
+    {
+      throw scanner.usage("\(flag) needs --background <picture>")
+    }
     options.volumeIcon = scanned.last("--volume-icon")
-    options.license = scanned.last("--license")
+    try LicenseOptions.parse(scanned, scanner: scanner, into: &options)
     if let name = scanned.last("--applications-link-name") { options.applicationsLinkName = name }
     if let color = scanned.last("--background-color") {
       guard let parsed = FinderWindowLayout.Color(css: color) else {
@@ -139,6 +170,7 @@ enum BuildOptions {
       }
       options.layout.positions[String(icon[..<equals])] = point
     }
+    try FinderViewOptions.parse(scanned, scanner: scanner, into: &options.layout)
   }
 
   static func point(_ text: String) -> (x: Int, y: Int)? {

@@ -10,12 +10,13 @@ struct DMGBuildCommand: ShipyardCommand {
     OVERVIEW: \(summary)
 
     USAGE: shipyard dmg build <app-or-folder> [-o <out.dmg>] [--volume-name <name>] [--format <format>]
-                              [--level <n>] [--no-applications-link] [--owner <uid:gid>]
+                              [--filesystem HFS+|APFS] [--case-sensitive] [--level <n>] [--no-applications-link] [--owner <uid:gid>]
                               [--free-space <size>] [--threads <n>] [layout options]
            shipyard dmg build --config <file.json> [-o <out.dmg>]
 
-    Writes an HFS+ volume inside a UDIF image, as hdiutil does, with no hdiutil and no Finder: the
-    same inputs give the same bytes on every OS. An .app goes at the volume's root beside an
+    Writes an HFS+ volume or an APFS container inside a UDIF image, as hdiutil does, with no
+    hdiutil and no Finder: the same inputs give the same bytes on every OS. APFS images open on
+    macOS 10.13 and later. An .app goes at the volume's root beside an
     Applications link; a folder's items all go at the root. The Finder window's layout is written
     as a .DS_Store. The image is written to a temporary file beside the output and renamed into
     place when complete.
@@ -26,6 +27,8 @@ struct DMGBuildCommand: ShipyardCommand {
       -o, --output <file>     The image to write (default: <volume name>.dmg).
       --volume-name <name>    The volume's name (default: the app's name without .app).
       --format <format>       UDZO (zlib, default), UDBZ (bzip2), ULMO (xz) or UDRO (uncompressed).
+      --filesystem <fs>       HFS+ (default) or APFS (case- and normalization-insensitive).
+      --case-sensitive        Makes the APFS volume case-sensitive.
       --level <n>             The compression level (default: zlib 6, bzip2 9, xz 6).
       --no-applications-link  Leaves out the Applications link.
       --owner <uid:gid>       The owner and group of every item (default: 501:20).
@@ -54,8 +57,44 @@ struct DMGBuildCommand: ShipyardCommand {
                               gives it another name.
       --link <name>=<target>  Also puts a symbolic link at the root (repeatable).
       --hide-extension <name> Hides the extension of a root item in the Finder (repeatable).
-      --license <file>        A license agreement shown before mounting, with Agree and
-                              Disagree (English): an .rtf file, or plain UTF-8 text.
+      --background-2x <picture>
+                              The background's 2x picture (default: its @2x sibling, such as
+                              bg@2x.png beside bg.png): both go in one TIFF, 1x at 72 dpi and 2x
+                              at 144 dpi. The 2x must be exactly twice the 1x.
+      --background-scale <n>  2 stores a lone picture made for Retina screens at 144 dpi.
+      --license [<lang>=]<file>
+                              A license agreement shown before mounting, with Agree and Disagree
+                              in its language (repeatable, such as de=LIZENZ.txt; English without
+                              a tag): an .rtf file, or plain UTF-8 text in the language's Mac
+                              encoding.
+      --license-default <lang>
+                              The language shown when the user's is not given (default: first).
+      --license-buttons <lang>=<JSON array>
+                              Six button texts for a language: its name, Agree, Disagree, Print,
+                              Save, and the instructions.
+
+    WINDOW AND VIEW OPTIONS (all bars hidden by default):
+      --show-toolbar, --show-sidebar, --show-status-bar, --show-path-bar, --show-tab-view
+                              Shows that part of the window.
+      --sidebar-width <n>     The sidebar's width, 100 to 1000 (default: 180).
+      --view <style>          icon (default), list or column.
+      --label-position <p>    bottom (default) or right of the icons.
+      --arrange-by <key>      none (default), name, date-modified, date-created, date-added,
+                              date-last-opened, size, kind or label.
+      --grid-spacing <n>      The icon grid's spacing, 1 to 100 (default: 100).
+      --show-item-info        Shows sizes and counts under the labels.
+      --show-icon-preview     Shows previews of files' contents as their icons.
+      --list-icon-size <n>    The list view's icons, 16 to 32 (default: 16).
+      --list-text-size <n>    The list view's text, 10 to 16 (default: 12).
+      --list-sort-by <column> name (default), date-modified, date-created, date-added,
+                              date-last-opened, size, kind, label, version or comments.
+      --list-columns <a,b,..> The columns shown, name first (default:
+                              name,date-modified,size,kind,date-added).
+      --list-column-width <column>=<n>
+                              A column's width (repeatable).
+      --list-absolute-dates   Full dates instead of "Today" and "Yesterday".
+      --list-calculate-all-sizes
+                              Computes folder sizes.
 
     EXAMPLES:
       shipyard dmg build Examples/Hello.app

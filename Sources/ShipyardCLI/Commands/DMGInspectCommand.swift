@@ -1,3 +1,4 @@
+import APFS
 import DiskImage
 import FinderLayout
 import Foundation
@@ -36,6 +37,9 @@ struct DMGInspectCommand: ShipyardCommand {
       throw .failure("\(image): \(error)")
     }
     try arguments.print(report, text: report.text, console: console)
+    for problem in report.attributeProblems {
+      console.printError("warning: \(image): \(problem)")
+    }
     if !report.masterChecksumOK {
       console.printError("warning: \(image): master checksum mismatch (Master CRC error)")
     }
@@ -69,6 +73,19 @@ struct InspectionReport: Encodable {
     let owner: UInt32
     let group: UInt32
     let linkTarget: String?
+    /// The item's extended attributes, if it has any.
+    let attributes: [Attribute]?
+    /// The resource fork's size, if the file has one.
+    let resourceFork: Int64?
+    /// Whether the catalog record carries `kHFSHasAttributesMask`.
+    let attributesFlag: Bool
+  }
+
+  struct Attribute: Encodable {
+    let name: String
+    let size: Int64
+    /// `inline` (in its record) or `fork` (in blocks of its own).
+    let storage: String
   }
 
   let image: String
@@ -78,6 +95,8 @@ struct InspectionReport: Encodable {
   let masterChecksumOK: Bool
   /// The license agreement's format (`TEXT` or `RTF `) and its text, if there is one.
   let license: [String: String]?
+  /// Every language of the license agreement: its region, buttons and text.
+  let licenses: [LicenseReport]?
   let signed: Bool
   let partitions: [Partition]
   let volume: String?
@@ -87,7 +106,11 @@ struct InspectionReport: Encodable {
   let layout: FinderLayoutSummary?
   /// Why the `.DS_Store` could not be read, if it could not.
   let layoutProblem: String?
+  /// The background TIFF's pictures (1x at 72 dpi, 2x at 144), when the background is one.
+  let backgroundPictures: [TIFFFrame]?
   let files: [File]
+  /// Items whose catalog flag and attributes file disagree: a Mac would lose their attributes.
+  let attributeProblems: [String]
 
   init(path: String) throws {
     let reader = try DiskImageReader(path: path)
@@ -97,6 +120,7 @@ struct InspectionReport: Encodable {
     masterChecksumOK = reader.trailer.masterChecksum == reader.computedMasterChecksum
     signed = reader.trailer.codeSignatureLength > 0
     license = reader.license.map { ["format": $0.format.rawValue, "text": $0.text] }
+    licenses = reader.license.map(LicenseReport.all(of:))
     var types = Set<ChunkType>()
     partitions = reader.partitions.map { partition in
       var counts: [String: Int] = [:]
@@ -121,16 +145,36 @@ struct InspectionReport: Encodable {
     var volumeIcon = false
     var layout: FinderLayoutSummary?
     var layoutProblem: String?
-    if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
+    var backgroundPictures: [TIFFFrame]?
+    var attributeProblems: [String] = []
+    if let apfs = try Self.apfsContent(of: reader, partitions: partitions) {
+      (volume, files, volumeIcon, layout, layoutProblem) = apfs
+    } else if let hfs = reader.hfsPartition,
+      partitions.first(where: { $0.id == hfs.id })?.status == "ok",
       let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
     {
       volume = try volumeReader.volumeName()
       let entries = try volumeReader.entries()
+      let attributes = try volumeReader.attributes()
       files = entries.map { entry in
         File(
           path: entry.path, kind: entry.kind.rawValue, size: entry.size,
           mode: String(entry.mode, radix: 8),
-          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget)
+          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget,
+          attributes: attributes[entry.id].map {
+            $0.map {
+              Attribute(name: $0.name, size: $0.size, storage: $0.isInline ? "inline" : "fork")
+            }
+          },
+          resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
+          attributesFlag: entry.hasAttributesFlag)
+      }
+      attributeProblems = volumeReader.attributeFlagMismatches(
+        entries: entries, attributes: attributes
+      ).map { path, flagged, stored in
+        flagged
+          ? "\(path): the catalog flags extended attributes (kHFSHasAttributesMask), but the attributes file holds none"
+          : "\(path): the attributes file holds \(stored) extended attribute(s), but the catalog record lacks kHFSHasAttributesMask, so a Mac will not see them"
       }
       let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
       volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
@@ -138,6 +182,9 @@ struct InspectionReport: Encodable {
         do {
           layout = FinderLayoutSummary(
             records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))
+          backgroundPictures = try layout.flatMap { layout in
+            try Self.pictures(of: layout, entries: entries, volume: volumeReader)
+          }
         } catch {
           layoutProblem = "/.DS_Store: \(error)"
         }
@@ -146,8 +193,10 @@ struct InspectionReport: Encodable {
     self.volume = volume
     self.layout = layout
     self.layoutProblem = layoutProblem
+    self.backgroundPictures = backgroundPictures
     self.volumeIcon = volumeIcon
     self.files = files
+    self.attributeProblems = attributeProblems
   }
 
   /// The format hdiutil would name from the chunk types.
@@ -168,15 +217,10 @@ struct InspectionReport: Encodable {
   var text: String {
     var lines = [
       "Image: \(image)",
-      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors * 512)))), "
+      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
     ]
-    if let license, let format = license["format"], let text = license["text"] {
-      let first = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      lines.append(
-        "License agreement (\(format.trimmingCharacters(in: .whitespaces)), \(text.utf8.count) bytes): \(first.prefix(60))"
-      )
-    }
+    lines += Self.lines(for: licenses ?? [])
     lines.append("Partitions:")
     for partition in partitions {
       let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
@@ -194,23 +238,18 @@ struct InspectionReport: Encodable {
         lines.append(
           "  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)"
         )
+        if let size = file.resourceFork {
+          lines.append("  \("".padding(17))\(String(size).padding(12))  resource fork")
+        }
+        for attribute in file.attributes ?? [] {
+          lines.append(
+            "  \("".padding(17))\(String(attribute.size).padding(12))  @\(attribute.name) (\(attribute.storage))"
+          )
+        }
       }
     }
-    if let layout { lines += Self.lines(for: layout) }
+    if let layout { lines += Self.lines(for: layout, pictures: backgroundPictures) }
     if let layoutProblem { lines.append("Finder window: unreadable, \(layoutProblem)") }
     return lines.joined(separator: "\n")
-  }
-
-  /// The Finder window, in two lines.
-  static func lines(for layout: FinderLayoutSummary) -> [String] {
-    func points(_ value: Double?) -> String { value.map { "\(Int($0)) pt" } ?? "unset" }
-    let icons = layout.positions.sorted { $0.key < $1.key }.map {
-      "\($0.key.debugDescription) at (\($0.value[0]), \($0.value[1]))"
-    }
-    return [
-      "Finder window: bounds \(layout.windowBounds ?? "unset"), icons \(points(layout.iconSize)), "
-        + "text \(points(layout.textSize)), background \(layout.background)",
-      "  icons: " + (icons.isEmpty ? "none placed" : icons.joined(separator: ", ")),
-    ]
   }
 }

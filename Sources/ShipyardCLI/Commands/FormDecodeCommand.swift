@@ -12,15 +12,20 @@ struct FormDecodeCommand: ShipyardCommand {
     OVERVIEW: \(summary)
 
     USAGE: shipyard form decode --content-type <header value> [<file> | -] [--no-digest] [--json]
+                               [--lenient]
 
     Reads the body from <file>, or standard input when it is - or absent, 64 KiB at a time: memory
-    stays small whatever the size. A malformed body exits 1 with the problem and its byte offset.
+    stays small whatever the size. A malformed body exits 1 with the problem and its byte offset,
+    and so does a part without the "Content-Disposition: form-data; name=..." that RFC 7578 §4.2
+    requires (unless --lenient).
 
     OPTIONS:
       --content-type <value>  The Content-Type header's value, with its boundary.
       --no-digest             Skips the SHA-256 of each part's body.
       --json                  Prints {"parts": [{"name", "filename", "contentType", "headers",
                               "size", "sha256"}]}.
+      --lenient               Accepts parts with no Content-Disposition, another type than
+                              form-data, or no name (their name is then null).
       -h, --help              Shows this help.
 
     EXAMPLES:
@@ -54,11 +59,14 @@ struct FormDecodeCommand: ShipyardCommand {
   let input: String?
   let digest: Bool
   let json: Bool
+  let lenient: Bool
 
   init(arguments: [String]) throws(CommandError) {
     let scanner = ArgumentScanner(
       command: Self.path,
-      options: [.value("--content-type"), .flag("--no-digest"), .flag("--json")])
+      options: [
+        .value("--content-type"), .flag("--no-digest"), .flag("--json"), .flag("--lenient"),
+      ])
     let scanned = try scanner.scan(arguments)
     guard let contentType = scanned.last("--content-type") else {
       throw scanner.usage("missing --content-type <header value>")
@@ -70,13 +78,15 @@ struct FormDecodeCommand: ShipyardCommand {
     input = scanned.positionals.first.flatMap { $0 == "-" ? nil : $0 }
     digest = !scanned.has("--no-digest")
     json = scanned.has("--json")
+    lenient = scanned.has("--lenient")
   }
 
   func run(console: Console) async throws(CommandError) {
     let source = input ?? "standard input"
     let parts: [Part]
     do {
-      var parser = try MultipartParser(contentType: contentType)
+      var parser = try MultipartParser(
+        contentType: contentType, requiresFormDataDisposition: !lenient)
       let file =
         try input.map { try FileDescriptor.openForReading($0) }
         ?? FileDescriptor.standardInput

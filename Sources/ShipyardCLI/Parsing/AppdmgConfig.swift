@@ -19,10 +19,10 @@ import Foundation
 /// (other links are added as they are), and `position` entries place items that are already there,
 /// such as the volume icon. `code-sign` becomes the signing identity of `dmg ship`.
 enum AppdmgConfig {
-  static let knownKeys: Set<String> = [
+  static let knownKeys = Set<String>([
     "title", "icon", "background", "background-color", "icon-size", "text-size", "window",
     "format", "filesystem", "contents", "code-sign", "$schema",
-  ]
+  ]).union(LayoutConfigKeys.names(.kebabCase))
 
   /// Whether `root` is written in appdmg's specification rather than ours.
   static func describes(_ root: [String: Any]) -> Bool {
@@ -35,6 +35,8 @@ enum AppdmgConfig {
   {
     try context.rejectUnknownKeys(in: root, known: knownKeys)
     var flags = ["--volume-name", try context.text(root["title"], key: "title")]
+    var extensions = root
+    flags += try LayoutConfigKeys.flags(taking: &extensions, spelling: .kebabCase, context: context)
     if let icon = root["icon"] {
       flags += ["--volume-icon", context.resolve(try context.text(icon, key: "icon"))]
     }
@@ -49,9 +51,10 @@ enum AppdmgConfig {
     }
     if let filesystem = root["filesystem"] {
       let name = try context.text(filesystem, key: "filesystem")
-      guard name.uppercased() == "HFS+" else {
-        throw context.error("filesystem \(name.debugDescription): only HFS+ images are written")
+      guard ["HFS+", "APFS"].contains(name.uppercased()) else {
+        throw context.error("filesystem \(name.debugDescription): use HFS+ or APFS")
       }
+      flags += ["--filesystem", name]
     }
     if let window = root["window"] {
       flags += try windowFlags(try context.object(window, key: "window"), context: context)

@@ -7,7 +7,7 @@ import Foundation
 /// ```json
 /// {
 ///   "source": "build/MyApp.app", "output": "dist/MyApp.dmg", "volumeName": "MyApp",
-///   "format": "UDZO", "level": 6, "applicationsLink": true, "owner": "501:20", "freeSpace": "10M",
+///   "format": "UDZO", "filesystem": "APFS", "level": 6, "applicationsLink": true, "owner": "501:20", "freeSpace": "10M",
 ///   "sign": { "engine": "apple", "identity": "Developer ID Application: Example (TEAMID)" },
 ///   "notarize": { "keychainProfile": "notary-ci", "timeout": "30m" },
 ///   "skip": ["staple"]
@@ -25,13 +25,13 @@ enum ConfigFile {
   /// Top-level keys and their flags; `true` marks keys whose value is a path.
   static let buildKeys: [String: (flag: String, isPath: Bool)] = [
     "output": ("--output", true), "volumeName": ("--volume-name", false),
-    "format": ("--format", false),
+    "format": ("--format", false), "filesystem": ("--filesystem", false),
     "level": ("--level", false), "owner": ("--owner", false), "freeSpace": ("--free-space", false),
     "threads": ("--threads", false), "background": ("--background", true),
     "backgroundColor": ("--background-color", false), "iconSize": ("--icon-size", false),
     "textSize": ("--text-size", false), "window": ("--window", false),
     "windowPosition": ("--window-position", false),
-    "volumeIcon": ("--volume-icon", true), "license": ("--license", true),
+    "volumeIcon": ("--volume-icon", true),
     "applicationsLinkName": ("--applications-link-name", false),
   ]
   static let signKeys: [String: (flag: String, isPath: Bool)] = [
@@ -97,6 +97,12 @@ enum ConfigFile {
       }
       if !enabled { result.append("--no-applications-link") }
     }
+    if let value = build.removeValue(forKey: "caseSensitive") {
+      guard let enabled = value as? Bool else {
+        throw .usage("\(path): caseSensitive must be true or false", command: command)
+      }
+      if enabled { result.append("--case-sensitive") }
+    }
     if let icons = build.removeValue(forKey: "icons") {
       guard let positions = icons as? [String: [Int]],
         positions.values.allSatisfy({ $0.count == 2 })
@@ -137,6 +143,7 @@ enum ConfigFile {
     {
       throw .usage("\(path): \(key) belongs to `dmg ship`, not `\(command)`", command: command)
     }
+    result += try LayoutConfigKeys.flags(taking: &build, spelling: .camelCase, context: context)
     result += try flags(build, buildKeys, prefix: "")
     if let sign {
       guard let dictionary = sign as? [String: Any] else {

@@ -32,7 +32,7 @@ package struct ByteReader {
     throws(ByteReaderError) -> T
   {
     let size = MemoryLayout<T>.size
-    guard position >= 0, position + size <= bytes.count else {
+    guard position >= 0, position <= bytes.count - size else {
       throw ByteReaderError(offset: position, needed: size, available: bytes.count)
     }
     // Accumulate unsigned, then reinterpret: signed types take the same bits.
@@ -71,7 +71,7 @@ package struct ByteReader {
 
   /// Reads `count` bytes at `position` without moving the cursor.
   package func getBytes(at position: Int, count: Int) throws(ByteReaderError) -> ArraySlice<UInt8> {
-    guard position >= 0, count >= 0, position + count <= bytes.count else {
+    guard position >= 0, count >= 0, position <= bytes.count, count <= bytes.count - position else {
       throw ByteReaderError(offset: position, needed: count, available: bytes.count)
     }
     let start = bytes.startIndex + position

@@ -1,0 +1,69 @@
+"""Seed corpora for the image-reader fuzz targets, from disk images.
+
+usage: make_seeds.py <out-folder> <image.dmg>...
+
+For each image: the image itself (udif), its HFS+ partition decoded (hfsplus, its alternate
+header and trailing zeros cut), the root .DS_Store read from that volume by 7-Zip (dsstore), the
+background alias the .DS_Store holds, read by the ds_store package (alias), and the embedded code
+signature the koly trailer points at (signature). Independent of our reader: plistlib, zlib, bz2 and lzma.
+"""
+import bz2, lzma, os, plistlib, struct, subprocess, sys, zlib
+
+out, images = sys.argv[1], sys.argv[2:]
+for target in ("udif", "hfsplus", "dsstore", "alias", "signature"):
+    os.makedirs(os.path.join(out, target), exist_ok=True)
+
+
+def save(target, name, data):
+    if data:
+        with open(os.path.join(out, target, name), "wb") as file:
+            file.write(data)
+
+
+def decode(kind, stored, length):
+    if kind == 0x80000005: return zlib.decompress(stored)
+    if kind == 0x80000006: return bz2.decompress(stored)
+    if kind == 0x80000008: return lzma.decompress(stored)
+    if kind == 1: return stored[:length]
+    return bytes(length)  # zero-fill and ignore
+
+
+for path in images:
+    name = os.path.basename(path)
+    image = open(path, "rb").read()
+    save("udif", name, image)
+    koly = image[-512:]
+    plist_offset, plist_length = struct.unpack(">QQ", koly[216:232])
+    signature_offset, signature_length = struct.unpack(">QQ", koly[296:312])
+    save("signature", name, image[signature_offset:signature_offset + signature_length])
+    fork = plistlib.loads(image[plist_offset:plist_offset + plist_length])["resource-fork"]
+    for entry in fork["blkx"]:
+        if "Apple_HFS" not in entry.get("CFName", entry.get("Name", "")):
+            continue
+        table = entry["Data"]
+        count = struct.unpack(">I", table[200:204])[0]
+        volume = bytearray()
+        for index in range(count):
+            kind, _, first, sectors, offset, length = struct.unpack(
+                ">IIQQQQ", table[204 + 40 * index:244 + 40 * index])
+            if kind in (0x7FFFFFFE, 0xFFFFFFFF):
+                continue
+            try:
+                volume[first * 512:] = decode(kind, image[offset:offset + length], sectors * 512)
+            except (zlib.error, OSError, lzma.LZMAError):
+                break  # a damaged fixture: its image is a seed, its volume is not
+        else:
+            # Without the alternate volume header (the last 1024 bytes, which the reader does
+            # not use) and the zeros before it: the fuzz target reads zeros past its input.
+            save("hfsplus", name, bytes(volume[:-1024]).rstrip(b"\0"))
+    store = subprocess.run(["7zz", "e", "-so", path, "*/.DS_Store"], capture_output=True).stdout
+    save("dsstore", name, store)
+    if store:
+        from ds_store import DSStore
+        scratch = os.path.join(out, "store.tmp")
+        save(".", "store.tmp", store)
+        with DSStore.open(scratch, "r") as records:
+            for record in records:
+                if record.code == b"icvp" and "backgroundImageAlias" in record.value:
+                    save("alias", name, bytes(record.value["backgroundImageAlias"]))
+        os.remove(scratch)

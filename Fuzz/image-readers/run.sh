@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fuzzes the readers `dmg inspect` and `dmg verify` run on downloaded images: the whole UDIF
+# image (koly trailer, property list, blkx tables, chunks), the HFS+ volume (header, catalog and
+# attributes B-trees), .DS_Store, the background alias and the embedded code signature.
+#
+# Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
+# from the modules' own sources, seeded from our images (Hello.app in four formats, with a
+# layout, signed by nothing) and the hdiutil fixtures in ../shared/fixtures/dmg when they are
+# there, and run for FUZZ_SECONDS each (default 30). Foundation's own leaks on property lists
+# that do not parse are suppressed (lsan.supp). Exits non-zero on a crash, a trap, a leak,
+# an input slower than 10 s or more than 2 GiB; the input is left in the target's work folder.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="${TMPDIR:-/tmp}/shipyard-fuzz-images"
+modules="$work/modules"
+rm -rf "$modules" "$work/seeds" "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*
+mkdir -p "$modules"
+
+flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name Shipyard -I "$modules"
+  -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature MemberImportVisibility
+  -enable-upcoming-feature ExistentialAny)
+for library in CZlib CBzip2 CLzma COpenSSL CXattr; do flags+=(-I "$root/Sources/$library"); done
+
+# Each module as one object and its interface, in dependency order.
+module() {
+  local name=$1
+  shift
+  swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module \
+    -emit-module-path "$modules/$name.swiftmodule" -c -o "$modules/$name.o" "$@"
+}
+echo "== building the readers with -sanitize=fuzzer,address"
+# The linker's notes on ASan's local symbols are noise: the log is shown only on failure.
+exec 3>&1
+exec >"$work/build.log" 2>&1
+trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
+module SystemSupport "$root"/Sources/SystemSupport/*.swift "$root"/Sources/SystemSupport/*/*.swift
+module StagedTree "$root"/Sources/StagedTree/*.swift
+module DiskImage "$root"/Sources/DiskImage/*.swift
+module HFSPlus "$root"/Sources/HFSPlus/*.swift
+module FinderLayout "$root"/Sources/FinderLayout/*.swift
+# Only the signature reader of Distribution (the rest is the pipeline).
+module Distribution "$root"/Sources/Distribution/Signature/*.swift
+
+target() {
+  local name=$1
+  shift
+  swiftc "${flags[@]}" -module-name "Fuzz_$name" "$@" "$modules"/*.o \
+    -lz -lbz2 -llzma -lcrypto -o "$work/fuzz-$name"
+}
+target udif "$here/targets/udif.swift" "$here/targets/volume.swift"
+target hfsplus "$here/targets/hfsplus.swift" "$here/targets/volume.swift"
+target dsstore "$here/targets/dsstore.swift"
+target alias "$here/targets/alias.swift"
+target signature "$here/targets/signature.swift"
+
+exec 1>&3 2>&1
+trap - EXIT
+echo "== seeds"
+shipyard="${SHIPYARD:-$root/.build/debug/shipyard}"
+[ -x "$shipyard" ] || (cd "$root" && swift build --product shipyard >/dev/null)
+images="$work/images"
+rm -rf "$images"
+mkdir -p "$images"
+for format in UDZO UDBZ ULMO UDRO; do
+  "$shipyard" dmg build "$root/Examples/Hello.app" -o "$images/Hello-$format.dmg" \
+    --format "$format" --config "$root/Examples/layout/Hello.json" 2>/dev/null
+done
+fixtures="$root/../shared/fixtures/dmg"
+seeds=("$images"/*.dmg)
+if [ -d "$fixtures" ]; then
+  seeds+=("$fixtures"/*.dmg)
+else
+  echo "(no $fixtures: seeding from our images only)"
+fi
+python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}"
+
+status=0
+for name in udif hfsplus dsstore alias signature; do
+  # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
+  max_len=262144
+  [ "$name" = hfsplus ] && max_len=2097152
+  mkdir -p "$work/corpus-$name"
+  cp "$work/seeds/$name"/* "$work/corpus-$name/" 2>/dev/null || true
+  echo "== fuzz-$name for ${FUZZ_SECONDS:-30} s from $(ls "$work/corpus-$name" | wc -l) inputs"
+  (cd "$work" && LSAN_OPTIONS="suppressions=$here/lsan.supp" "./fuzz-$name" -max_total_time="${FUZZ_SECONDS:-30}" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=$max_len -print_final_stats=1 "corpus-$name" \
+    >"$work/fuzz-$name.log" 2>&1) || status=1
+  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|ERROR|SUMMARY" \
+    "$work/fuzz-$name.log" || true
+done
+exit $status

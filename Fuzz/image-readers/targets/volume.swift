@@ -1,0 +1,18 @@
+import HFSPlus
+
+/// Everything `dmg inspect` and the tests read from a volume, errors ignored: only a crash, a
+/// trap, a leak or a hang is a finding.
+enum FuzzVolume {
+  static func read(_ volume: HFSPlusReader) {
+    _ = try? volume.volumeName()
+    _ = try? volume.rootFolder()
+    if let attributes = try? volume.attributes() {
+      for attribute in attributes.values.joined() { _ = try? volume.value(of: attribute) }
+    }
+    guard let entries = try? volume.entries() else { return }
+    for entry in entries where entry.size <= 1 << 20 {
+      _ = try? volume.contents(of: entry)
+      _ = try? volume.resourceFork(of: entry)
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/// How the Finder shows a folder's items: the `vstl` record.
+package enum FinderViewStyle: String, Sendable, CaseIterable {
+  /// Icons placed freely (`icnv`), the only style that shows a background and positions.
+  case icon
+  /// Rows with columns of details (`Nlsv`).
+  case list
+  /// Columns, one per folder level (`clmv`).
+  case column
+
+  /// The four-character code the Finder stores in `vstl`.
+  package var code: String {
+    switch self {
+    case .icon: "icnv"
+    case .list: "Nlsv"
+    case .column: "clmv"
+    }
+  }
+
+  /// The style a `vstl` code names.
+  package init?(code: String) {
+    guard let style = Self.allCases.first(where: { $0.code == code }) else { return nil }
+    self = style
+  }
+}
+
+/// What the icon view keeps its icons sorted by (`icvp`'s `arrangeBy`), or `none` for free
+/// placement.
+package enum FinderArrangement: String, Sendable, CaseIterable {
+  case none
+  case name
+  case dateModified = "date-modified"
+  case dateCreated = "date-created"
+  case dateAdded = "date-added"
+  case dateLastOpened = "date-last-opened"
+  case size
+  case kind
+  case label
+
+  /// The value the Finder stores: camel case, such as `dateModified`.
+  package var finderName: String { FinderListColumn.camelCase(rawValue) }
+}
