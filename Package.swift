@@ -18,8 +18,11 @@ let package = Package(
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
     .library(name: "Menus", targets: ["Menus"]),
     .library(name: "HFSPlus", targets: ["HFSPlus"]),
+    .library(name: "APFS", targets: ["APFS"]),
     .library(name: "DiskImage", targets: ["DiskImage"]),
     .library(name: "Distribution", targets: ["Distribution"]),
+    .library(name: "CodeSigning", targets: ["CodeSigning"]),
+    .library(name: "NotaryService", targets: ["NotaryService"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
@@ -69,6 +72,9 @@ let package = Package(
     // HFS+ volumes built from a staged tree, and read back.
     .target(
       name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
+    // APFS containers built from a staged tree, and read back.
+    .target(
+      name: "APFS", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
@@ -79,6 +85,14 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+    // Embedded code signatures built over OpenSSL: identities, CodeDirectory, requirements, CMS.
+    .target(
+      name: "CodeSigning", dependencies: ["SystemSupport", "COpenSSL"],
+      swiftSettings: strictSettings),
+    // HTTP clients for Apple's Notary API (JWT), S3 (SigV4), tickets and RFC 3161 timestamps.
+    .target(
+      name: "NotaryService", dependencies: ["SystemSupport", "COpenSSL"],
+      swiftSettings: strictSettings),
     // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -100,7 +114,8 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "StagedTree", "HFSPlus", "DiskImage", "FinderLayout",
+        "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
+        "CodeSigning", "NotaryService",
         .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSettings),
@@ -108,7 +123,8 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "DiskImage", "Distribution",
+        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
+        "Distribution",
         "FinderLayout",
       ],
       swiftSettings: strictSettings
@@ -116,9 +132,10 @@ let package = Package(
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
-    // built executable.
+    // built executable, volume files.
     .target(
-      name: "ShipyardTestSupport", path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
+      path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
@@ -130,17 +147,24 @@ let package = Package(
       dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "APFSTests",
+      dependencies: ["APFS", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "DiskImageTests",
       dependencies: [
-        "DiskImage", "HFSPlus", "StagedTree", "Distribution", "SystemSupport",
+        "DiskImage", "HFSPlus", "APFS", "StagedTree", "Distribution", "SystemSupport",
         "ShipyardTestSupport", "shipyard",
       ],
       exclude: ["Peers"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DistributionTests",
-      dependencies: ["Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport"],
-      exclude: ["FakeTools"],
+      dependencies: [
+        "Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport", "CodeSigning",
+        "NotaryService",
+      ],
+      exclude: ["FakeTools", "Doubles"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "FinderLayoutTests", dependencies: ["FinderLayout", "ShipyardTestSupport"],

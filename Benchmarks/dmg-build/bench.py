@@ -1,8 +1,8 @@
-"""Side-by-side DMG build benchmark: shipyard in each format, on one core and on all cores,
-beside gzip -6, libdeflate-gzip -6, pigz -6, bzip2 -9 and xz -6 on a tar of the same tree; then
-UDZO decoding, `dmg inspect` of the UDZO image, against --baseline (an older shipyard) when
-given. The UDZO image must pass `7zz t`, our `dmg inspect`, and come out byte-identical from one
-and from all cores.
+"""Side-by-side DMG build benchmark: shipyard in each format, on one core and on all cores, and
+in APFS (UDZO, ULMO) beside HFS+, beside gzip -6, libdeflate-gzip -6, pigz -6, bzip2 -9 and xz -6
+on a tar of the same tree; then UDZO decoding, `dmg inspect` of the UDZO image, against
+--baseline (an older shipyard) when given. The UDZO image must pass `7zz t`, our `dmg inspect`,
+and come out byte-identical from one and from all cores.
 
 Whole processes are timed (best of --runs); memory is each process's peak RSS.
 """
@@ -67,6 +67,16 @@ def main():
             seconds, cpu, peak = measure_cpu(command, arguments.runs)
             rows.append((f"shipyard {image_format}", threads, seconds, os.path.getsize(image), peak, cpu))
 
+    # The same payload in an APFS container, beside the HFS+ rows above.
+    apfs_formats = [f for f in ("UDZO", "ULMO") if f in formats]
+    for image_format in apfs_formats:
+        image = os.path.join(work, f"tree-apfs-{image_format}.dmg")
+        command = [arguments.shipyard, "dmg", "build", arguments.tree, "-o", image,
+                   "--format", image_format, "--threads", str(cores), "--no-applications-link",
+                   "--filesystem", "APFS"]
+        seconds, cpu, peak = measure_cpu(command, arguments.runs)
+        rows.append((f"APFS {image_format}", cores, seconds, os.path.getsize(image), peak, cpu))
+
     peers = [("gzip -6", 1, ["gzip", "-6", "-c", tar]),
              ("libdeflate-gzip -6", 1, ["libdeflate-gzip", "-6", "-c", tar]),
              ("pigz -6", cores, ["pigz", "-6", "-p", str(cores), "-c", tar]),
@@ -130,6 +140,10 @@ def main():
         goals.append(("UDBZ <= 60% of libdmg-hfsplus's 16.1 s, no larger",
                       udbz[2] <= 0.6 * LIBDMG_UDBZ_SECONDS and udbz[3] <= LIBDMG_UDBZ_BYTES,
                       f"{udbz[2]:.1f} s ({udbz[2] / LIBDMG_UDBZ_SECONDS:.0%}), {udbz[3] / 1e6:.1f} MB"))
+    for image_format in apfs_formats:
+        apfs, hfs = row(f"APFS {image_format}", cores), row(f"shipyard {image_format}", cores)
+        print(f"APFS / HFS+ {image_format} on {cores} cores: {apfs[2] / hfs[2]:.2f}x the time, "
+              f"{apfs[3] / hfs[3]:.3f}x the size")
     for label, met, detail in goals:
         print(f"goal: {label}: {'met' if met else 'MISSED'} ({detail})")
 

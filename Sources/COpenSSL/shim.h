@@ -3,3 +3,11 @@
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <openssl/provider.h>
+#include <openssl/ts.h>
+#include <openssl/ec.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>

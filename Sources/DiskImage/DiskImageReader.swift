@@ -154,6 +154,11 @@ package final class DiskImageReader {
     }
   }
 
+  /// The first partition that holds an APFS container.
+  package var apfsPartition: Partition? {
+    partitions.first { $0.name.contains("Apple_APFS") }
+  }
+
   /// The first partition that holds an HFS+ volume.
   package var hfsPartition: Partition? {
     partitions.first { $0.name.contains("Apple_HFS") }

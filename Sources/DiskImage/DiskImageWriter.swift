@@ -47,6 +47,7 @@ package struct DiskImageWriter: Sendable {
   ///   - volume: The HFS+ volume's bytes, in order.
   ///   - volumeBytes: Its length, a multiple of 512.
   ///   - identifier: Seeds the disk and partition GUIDs.
+  ///   - partitionType: The volume partition's type: `Apple_HFS` or `Apple_APFS`.
   ///   - output: Where to write, from its current position (normally an empty file).
   ///   - progress: Receives the volume bytes done so far.
   /// - Returns: What was written.
@@ -55,11 +56,13 @@ package struct DiskImageWriter: Sendable {
     volume: some SequentialByteSource,
     volumeBytes: Int64,
     identifier: UInt64,
+    partitionType: PartitionType = .hfs,
     to output: FileDescriptor,
     progress: ((Int64) -> Void)? = nil
   ) throws -> Summary {
     var volume = volume
-    let layout = GPTLayout(partitionBytes: volumeBytes, identifier: identifier)
+    let layout = GPTLayout(
+      partitionBytes: volumeBytes, identifier: identifier, partitionType: partitionType)
     var sink = OutputSink(descriptor: output)
     var partitions: [ResourceFork.Partition] = []
     var counts: [ChunkType: Int] = [:]
@@ -95,7 +98,8 @@ package struct DiskImageWriter: Sendable {
       &volume, sectors: layout.partitionSectors, descriptor: 4, sink: &sink, progress: progress)
     for (type, count) in hfsTypes { counts[type, default: 0] += count }
     partitions.append(
-      ResourceFork.Partition(id: 3, name: "disk image (Apple_HFS : 4)", table: hfsTable))
+      ResourceFork.Partition(
+        id: 3, name: "disk image (\(partitionType.name) : 4)", table: hfsTable))
     if layout.trailingFreeSectors > 0 {
       addFree(
         id: 4, index: 5, firstSector: GPTLayout.partitionStart + layout.partitionSectors,

@@ -20,9 +20,12 @@ package struct GPTLayout: Sendable {
   /// The disk's GUID and the partition's, derived from the volume identifier.
   let diskGUID: [UInt8]
   let partitionGUID: [UInt8]
+  /// The volume partition's type.
+  package let partitionType: PartitionType
 
   /// Lays out a disk around a partition of `partitionBytes` (a multiple of 512).
-  package init(partitionBytes: Int64, identifier: UInt64) {
+  package init(partitionBytes: Int64, identifier: UInt64, partitionType: PartitionType = .hfs) {
+    self.partitionType = partitionType
     partitionSectors = partitionBytes / Int64(Self.sectorSize)
     // The sectors before the partition, plus the backup table and header after it.
     let fixed = Self.partitionStart + 1 + Self.tableSectors
@@ -51,14 +54,11 @@ package struct GPTLayout: Sendable {
     return writer.bytes
   }
 
-  /// The partition table: the Apple_HFS entry named "disk image", then 127 empty entries.
+  /// The partition table: the Apple_HFS or Apple_APFS entry named "disk image", then 127
+  /// empty entries.
   var partitionTable: [UInt8] {
     var writer = ByteWriter(bigEndian: false, capacity: 16384)
-    // Apple_HFS: 48465300-0000-11AA-AA11-00306543ECAC, first three fields little-endian.
-    writer.writeBytes([
-      0x00, 0x53, 0x46, 0x48, 0x00, 0x00, 0xAA, 0x11, 0xAA, 0x11, 0x00, 0x30, 0x65, 0x43, 0xEC,
-      0xAC,
-    ])
+    writer.writeBytes(partitionType.guid)
     writer.writeBytes(partitionGUID)
     writer.writeInteger(UInt64(Self.partitionStart))
     writer.writeInteger(UInt64(Self.partitionStart + partitionSectors - 1))
@@ -98,16 +98,7 @@ package struct GPTLayout: Sendable {
 
   /// A random-looking, reproducible GUID (version 4 and RFC 4122 variant bits set).
   static func guid(from identifier: UInt64, salt: UInt64) -> [UInt8] {
-    var state = identifier ^ (salt &* 0x9E37_79B9_7F4A_7C15)
-    var bytes: [UInt8] = []
-    for _ in 0..<2 {
-      state = state &+ 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      mixed ^= mixed >> 31
-      withUnsafeBytes(of: mixed.littleEndian) { bytes += $0 }
-    }
+    var bytes = ReproducibleBytes.sixteen(from: identifier, salt: salt)
     bytes[7] = (bytes[7] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     return bytes

@@ -49,6 +49,19 @@ package struct DMGBuildOptions: Sendable {
   package var licenseDefaultLanguage: String?
   /// More items for the volume's root, after the app.
   package var additions: [Addition] = []
+  /// The volume's file system: HFS+ (the default) or APFS.
+  package var fileSystem: FileSystem = .hfsPlus
+  /// Whether an APFS volume tells names apart by case (hdiutil's "APFS (Case-sensitive)").
+  package var caseSensitive = false
+
+  /// The file systems an image's volume can have.
+  package enum FileSystem: String, Sendable, Equatable, CaseIterable {
+    /// HFS+ (Mac OS Extended), case-insensitive, as `hdiutil create -fs HFS+` makes it.
+    case hfsPlus = "HFS+"
+    /// APFS, case- and normalization-insensitive unless asked otherwise; macOS 10.13 and later
+    /// open it.
+    case apfs = "APFS"
+  }
 
   /// An item added to the volume's root.
   package enum Addition: Sendable, Equatable {

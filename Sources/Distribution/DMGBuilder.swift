@@ -6,7 +6,8 @@ package import StagedTree
 import SystemSupport
 
 /// Builds a disk image from an app: stages it with an `/Applications` link, lays out the HFS+
-/// volume and writes the UDIF image through a temporary file that is renamed into place.
+/// volume or APFS container and writes the UDIF image through a temporary file that is renamed
+/// into place.
 package struct DMGBuilder {
   /// What was built.
   package struct Result: Sendable {
@@ -118,27 +119,19 @@ package struct DMGBuilder {
   package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
     let license = try options.licenseAgreement()
-    var (root, volumeName) = try stage(retinaPicture: try retinaBackground())
-    var volumeOptions = HFSPlusVolumeOptions(
-      volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
-      freeSpace: options.freeSpace,
-      dateLimit: options.dateLimit, volumeIdentifier: options.volumeIdentifier)
-    if options.volumeIcon != nil { volumeOptions.rootFinderFlags = 0x0400 }  // kHasCustomIcon
-    let store = try finderStore(for: root, volumeName: volumeName, volumeOptions: volumeOptions)
-    root.content = .folder(
-      root.children.map { item in
-        var item = item
-        if item.name == ".DS_Store" { item.content = .data(store) }
-        return item
-      })
-    let volume = try HFSPlusVolume(root: root, options: volumeOptions)
+    let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
+    let volume =
+      switch options.fileSystem {
+      case .hfsPlus: try hfsPlusVolume(root: root, volumeName: volumeName)
+      case .apfs: try apfsContainer(root: root, volumeName: volumeName)
+      }
     var writer = DiskImageWriter(
       format: options.format, level: options.level, threads: options.threads)
     writer.license = license
     let summary = try AtomicOutputFile.write(to: options.output) { descriptor in
       try writer.write(
         volume: volume.makeStream(), volumeBytes: volume.byteCount,
-        identifier: volume.volumeIdentifier, to: descriptor
+        identifier: volume.identifier, partitionType: volume.partitionType, to: descriptor
       ) { done in progress?(done, volume.byteCount) }
     }
     return Result(
@@ -146,12 +139,30 @@ package struct DMGBuilder {
       fileCount: volume.fileCount, folderCount: volume.folderCount)
   }
 
-  /// The `.DS_Store` for the staged root: the layout's records, with the background's alias built
-  /// from the catalog IDs the volume will give.
-  func finderStore(for root: SourceItem, volumeName: String, volumeOptions: HFSPlusVolumeOptions)
-    throws -> [UInt8]
-  {
+  /// The HFS+ volume for the staged root, its `.DS_Store` filled in.
+  func hfsPlusVolume(root: SourceItem, volumeName: String) throws -> BuiltVolume {
+    var root = root
+    var volumeOptions = HFSPlusVolumeOptions(
+      volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
+      freeSpace: options.freeSpace,
+      dateLimit: options.dateLimit, volumeIdentifier: options.volumeIdentifier)
+    if options.volumeIcon != nil { volumeOptions.rootFinderFlags = 0x0400 }  // kHasCustomIcon
     let planned = try HFSPlusVolume.plannedItems(root: root, options: volumeOptions)
+    let store = try finderStore(
+      for: root, volumeName: volumeName, items: planned.items, volumeDate: planned.volumeDate)
+    root.fillDSStore(with: store)
+    let volume = try HFSPlusVolume(root: root, options: volumeOptions)
+    return BuiltVolume(
+      segments: volume.segments, byteCount: volume.byteCount, identifier: volume.volumeIdentifier,
+      partitionType: .hfs, fileCount: volume.fileCount, folderCount: volume.folderCount)
+  }
+
+  /// The `.DS_Store` for the staged root: the layout's records, with the background's alias built
+  /// from the IDs the volume will give (HFS+ catalog IDs or APFS inode numbers).
+  func finderStore(
+    for root: SourceItem, volumeName: String, items: [String: (id: UInt32, date: UInt32)],
+    volumeDate: UInt32
+  ) throws -> [UInt8] {
     var layout = options.layout
     let visible = root.children.filter { !$0.name.hasPrefix(".") }.map(\.name)
     if layout.positions.isEmpty {
@@ -176,14 +187,13 @@ package struct DMGBuilder {
     var alias: AliasRecord?
     if let background = options.background {
       let fileName = backgroundStoredName ?? (background as NSString).lastPathComponent
-      guard let file = planned.items["/.background/\(fileName)"],
-        let folder = planned.items["/.background"]
+      guard let file = items["/.background/\(fileName)"], let folder = items["/.background"]
       else {
         throw StagingError.unsupportedSource(
           path: background, reason: "the background was not staged")
       }
       alias = AliasRecord(
-        volumeName: volumeName, volumeDate: planned.volumeDate, fileName: fileName, fileID: file.id,
+        volumeName: volumeName, volumeDate: volumeDate, fileName: fileName, fileID: file.id,
         fileDate: file.date,
         folderName: ".background", folderID: folder.id)
     }

@@ -126,12 +126,8 @@ struct CatalogPlan {
   mutating func planForks(of entry: Entry) throws(HFSPlusError) -> Entry {
     guard let item = entry.item else { return entry }
     var entry = entry
-    if case .symbolicLink(let target) = item.content, target.utf8.count > Self.maximumLinkLength {
-      throw .unsupportedSource(
-        path: item.sourcePath,
-        reason:
-          "the symbolic link's target has \(target.utf8.count) bytes; a Mac reads at most \(Self.maximumLinkLength) (MAXPATHLEN)"
-      )
+    if let problem = item.linkTargetProblem {
+      throw .unsupportedSource(path: item.sourcePath, reason: problem)
     }
     if !item.isFolder {
       entry.dataIndex = appendData(length: item.dataLength, segment: Self.segment(for: item))
@@ -324,8 +320,6 @@ struct CatalogPlan {
   static let maximumAttributeSize = Int(Int32.max)
   /// The longest attribute name, in UTF-16 units (`kHFSMaxAttrNameLen`).
   static let maximumAttributeNameLength = 127
-  /// The longest symbolic-link target a Mac reads back (`MAXPATHLEN`).
-  static let maximumLinkLength = 1024
 }
 
 extension CatalogRecords {

@@ -130,11 +130,6 @@ package struct HFSPlusVolume: Sendable {
 
   /// A 64-bit FNV-1a hash of the catalog: the same content gives the same identifier.
   static func identifier(of catalog: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in catalog {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    return hash == 0 ? 1 : hash
+    ReproducibleBytes.fingerprint(of: [catalog])
   }
 }

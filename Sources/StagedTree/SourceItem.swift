@@ -88,6 +88,20 @@ package struct SourceItem: Sendable {
     }
   }
 
+  /// The longest symbolic-link target a Mac can use: `symlink(2)` refuses longer ones, and path
+  /// lookup cannot follow them, since its `MAXPATHLEN` (1024-byte) buffer must also hold the
+  /// terminating NUL.
+  package static let maximumLinkTargetLength = 1023
+
+  /// Why a Mac could not use this item's link target, if it could not.
+  package var linkTargetProblem: String? {
+    guard case .symbolicLink(let target) = content,
+      target.utf8.count > Self.maximumLinkTargetLength
+    else { return nil }
+    return
+      "the symbolic link's target has \(target.utf8.count) bytes; a Mac follows at most \(Self.maximumLinkTargetLength) (MAXPATHLEN less the NUL)"
+  }
+
   /// The Finder info with ``finderFlags`` merged into its flags word (bytes 8–9): 32 bytes, or
   /// empty when there is neither.
   package var mergedFinderInfo: [UInt8] {

@@ -119,20 +119,7 @@ struct DMGPeerTests {
       let info = String(
         decoding: try ProcessRunner.check(
           "fshfsinfo", ["-F", "/" + PeerTree.stored(item.path), volume]), as: UTF8.self)
-      let mode =
-        (item.kind == "folder" ? 0o040000 : item.kind == "link" ? 0o120000 : 0o100000)
-        | Int(item.permissions)
-      let octal = String(mode, radix: 8)
-      // fshfsinfo prints seven octal digits: (0040755), (0100644).
-      #expect(
-        info.contains("(" + String(repeating: "0", count: 7 - octal.count) + octal + ")"),
-        "\(item.path): \(info)")
-      #expect(
-        info.contains("Owner identifier\t: 501") && info.contains("Group identifier\t: 20"),
-        "\(item.path)")
-      if let target = item.linkTarget {
-        #expect(info.contains("Symbolic link target\t: \(target)"), "\(item.path): \(info)")
-      }
+      Self.expectEntry(info, describes: item)
     }
   }
 
@@ -154,6 +141,24 @@ struct DMGPeerTests {
           permissions: item.permissions, linkTarget: item.linkTarget)
       })
     #expect(ours == expected)
+  }
+
+  /// Checks what libfshfs or libfsapfs prints for one item (`-F`): mode, owner, link target.
+  static func expectEntry(_ info: String, describes item: PeerTree.Item) {
+    let mode =
+      (item.kind == "folder" ? 0o040000 : item.kind == "link" ? 0o120000 : 0o100000)
+      | Int(item.permissions)
+    let octal = String(mode, radix: 8)
+    // Both print seven octal digits: (0040755), (0100644).
+    #expect(
+      info.contains("(" + String(repeating: "0", count: 7 - octal.count) + octal + ")"),
+      "\(item.path): \(info)")
+    #expect(
+      info.contains("Owner identifier\t: 501") && info.contains("Group identifier\t: 20"),
+      "\(item.path)")
+    if let target = item.linkTarget {
+      #expect(info.contains("Symbolic link target\t: \(target)"), "\(item.path): \(info)")
+    }
   }
 
   static func permissionString(_ permissions: UInt16) -> String {

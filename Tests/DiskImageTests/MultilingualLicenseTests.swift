@@ -4,8 +4,9 @@ import Foundation
 import ShipyardTestSupport
 import Testing
 
-/// Licenses in many languages: each decoded by Python's codecs and compared with what
-/// dmgbuild's `licensing` module builds for the same texts.
+/// Licenses in many languages: each decoded by Python's codecs (Perl's `Encode` for Mac OS
+/// Hebrew and Thai, which Python lacks) and compared with what dmgbuild's `licensing` module
+/// builds for the same texts.
 @Suite struct MultilingualLicenseTests {
   /// A license text in each language, and its Mac OS region code (`Script.h`'s `ver…`).
   static let samples: [(tag: String, region: Int, text: String)] = [
@@ -38,11 +39,15 @@ import Testing
     ("tr", 24, "Lisans\nBu yazılımı özgürce kullanabilirsiniz. Çğıöşü İ.\n"),
     ("el", 20, "Άδεια χρήσης\nΜπορείτε να χρησιμοποιείτε ελεύθερα αυτό το λογισμικό.\n"),
     ("ar", 16, "الترخيص\nيمكنك استخدام هذا البرنامج بحرية.\n"),
+    ("he", 13, "רישיון\nמותר לך להשתמש בתוכנה זו בחופשיות (₪0), לֹא למכור.\n"),
+    ("th", 54, "ใบอนุญาต\nคุณสามารถใช้ซอฟต์แวร์นี้ได้อย่างอิสระ ๑๒๓ ฿ “ที่นี่”\n"),
   ]
 
-  static let peersPresent = ProcessRunner.succeeds(
-    "python3",
-    ["-c", "import importlib.util, sys; sys.exit(importlib.util.find_spec('dmgbuild') is None)"])
+  static let peersPresent =
+    ProcessRunner.succeeds(
+      "python3",
+      ["-c", "import importlib.util, sys; sys.exit(importlib.util.find_spec('dmgbuild') is None)"])
+    && MacCodePagePeerTests.perlPresent
 
   private func build(
     _ samples: [(tag: String, region: Int, text: String)], in folder: ScratchFolder
@@ -64,7 +69,7 @@ import Testing
   @Test(
     .enabled(
       if: PeerPolicy.shouldRun(whenAvailable: peersPresent),
-      "needs python3 with dmgbuild (PyPI)"))
+      "needs python3 with dmgbuild (PyPI) and perl with Encode"))
   func everyLanguageDecodesAsDmgbuildBuildsIt() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
@@ -110,20 +115,37 @@ import Testing
     #expect(try ProcessRunner.run("7zz", ["t", image]).status == 0)
   }
 
-  @Test(arguments: [
-    (
-      "el", "Άδεια\n日本\n",
-      "line 2: \"日\" cannot be written in Mac OS Greek, which Greek license text uses"
-    ),
-    (
-      "ru", "Лицензия — über\n", "line 1: \"ü\" cannot be written in Mac OS Cyrillic, which Russian"
-    ),
-    ("ja", "ライセンス 🚀\n", "line 1: \"🚀\" cannot be written in Mac OS Japanese"),
-    ("ar", "الترخيص Ω\n", "line 1: \"Ω\" cannot be written in Mac OS Arabic"),
-    ("he", "רישיון\n", "Hebrew: the license would need Mac OS Hebrew, and no converter"),
-    ("id", "Lisensi\n", "Indonesian: classic Mac OS has no region code"),
-    ("xx", "?\n", "unknown license language \"xx\""),
-  ])
+  /// Texts each language cannot hold, and what the error says.
+  static let refusals: [(tag: String, text: String, message: String)] = {
+    var refusals = [
+      (
+        "el", "Άδεια\n日本\n",
+        "line 2: \"日\" cannot be written in Mac OS Greek, which Greek license text uses"
+      ),
+      (
+        "ru", "Лицензия — über\n",
+        "line 1: \"ü\" cannot be written in Mac OS Cyrillic, which Russian"
+      ),
+      ("ja", "ライセンス 🚀\n", "line 1: \"🚀\" cannot be written in Mac OS Japanese"),
+      ("ar", "الترخيص Ω\n", "line 1: \"Ω\" cannot be written in Mac OS Arabic"),
+      ("he", "רישיון Ж\n", "line 1: \"Ж\" cannot be written in Mac OS Hebrew, which Hebrew"),
+      // A shin dot (U+05C1) has no byte: only the precomposed shin with it (U+FB2A) has.
+      ("he", "רישיון\nשׁ\n", "line 2: \"שׁ\" cannot be written in Mac OS Hebrew"),
+      ("th", "ใบอนุญาต\nΩ\n", "line 2: \"Ω\" cannot be written in Mac OS Thai, which Thai"),
+      ("id", "Lisensi\n", "Indonesian: classic Mac OS has no region code"),
+      ("xx", "?\n", "unknown license language \"xx\""),
+    ]
+    #if !canImport(Darwin)
+    refusals.append(
+      (
+        "vi", "Giấy phép\n",
+        "Vietnamese: the license would need Mac OS Vietnamese, and no converter"
+      ))
+    #endif
+    return refusals
+  }()
+
+  @Test(arguments: refusals)
   func aTextItsLanguageCannotHoldIsRefusedAndNothingIsWritten(
     tag: String, text: String, message: String
   ) throws {

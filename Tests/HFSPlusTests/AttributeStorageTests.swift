@@ -98,14 +98,14 @@ import Testing
         name: "link", content: .symbolicLink(target: String(repeating: "x", count: length)),
         permissions: 0o755, modificationDate: 0, sourcePath: "/src/link")
     }
-    let (reader, _) = try Self.volume([link(1024)], in: folder)
-    #expect(try reader.entries().first?.linkTarget?.utf8.count == 1024)
+    let (reader, _) = try Self.volume([link(1023)], in: folder)
+    #expect(try reader.entries().first?.linkTarget?.utf8.count == 1023)
     let error = try #require(throws: HFSPlusError.self) {
-      try Self.volume([link(1025)], in: folder)
+      try Self.volume([link(1024)], in: folder)
     }
     #expect(
       error.description
-        == "/src/link: the symbolic link's target has 1025 bytes; a Mac reads at most 1024 (MAXPATHLEN)"
+        == "/src/link: the symbolic link's target has 1024 bytes; a Mac follows at most 1023 (MAXPATHLEN less the NUL)"
     )
   }
 

@@ -5,48 +5,16 @@ import StagedTree
 import SystemSupport
 import Testing
 
-/// A raw volume file, read back through ``RandomAccessByteSource``.
-struct FileBytes: RandomAccessByteSource {
-  let handle: FileHandle
-
-  func read(at offset: Int64, count: Int) throws -> [UInt8] {
-    try handle.seek(toOffset: UInt64(offset))
-    return [UInt8](try handle.read(upToCount: count) ?? Data())
-  }
-}
-
 @Suite struct VolumeRoundTripTests {
   static func writeVolume(_ volume: HFSPlusVolume, to url: URL) throws {
-    let stream = volume.makeStream()
-    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    let handle = try FileHandle(forWritingTo: url)
-    defer { try? handle.close() }
-    var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    var total: Int64 = 0
-    while true {
-      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-      if count == 0 { break }
-      try handle.write(contentsOf: buffer[..<count])
-      total += Int64(count)
-    }
+    let total = try VolumeFile.write(volume.makeStream(), to: url)
     #expect(total == volume.byteCount)
   }
 
   @Test func aSmallTreeReadsBack() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let source = folder.file("src")
-    try FileManager.default.createDirectory(
-      at: source.appendingPathComponent("Hello.app/Contents/MacOS"),
-      withIntermediateDirectories: true)
-    try folder.write(
-      Array("#!/bin/sh\necho hello\n".utf8), to: "src/Hello.app/Contents/MacOS/Hello")
-    try FileManager.default.setAttributes(
-      [.posixPermissions: 0o755], ofItemAtPath: folder.path("src/Hello.app/Contents/MacOS/Hello"))
-    try folder.write(Array("<plist/>".utf8), to: "src/Hello.app/Contents/Info.plist")
-    try folder.write([], to: "src/empty")
-    try FileManager.default.createSymbolicLink(
-      atPath: folder.path("src/link"), withDestinationPath: "Hello.app/Contents")
+    let source = try SampleTree.write(in: folder)
     var root = try SourceScanner.scan(source.path)
     root.content = .folder(
       root.children + [

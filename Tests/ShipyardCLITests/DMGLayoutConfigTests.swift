@@ -116,7 +116,7 @@ struct DMGLayoutConfigTests {
       #"{"title": "X", "contents": [{"x": 1, "y": 2, "type": "file", "path": "a.txt"}]}"#,
       "contents has no file entry for an .app"
     ),
-    (#"{"title": "X", "filesystem": "APFS", "contents": []}"#, "only HFS+"),
+    (#"{"title": "X", "filesystem": "FAT32", "contents": []}"#, "use HFS+ or APFS"),
     (
       #"{"title": "X", "contents": [{"x": 1, "y": 2, "type": "alias", "path": "a"}]}"#,
       "contents[0].type is \"alias\""

@@ -113,7 +113,7 @@ import Testing
       ["dmg", "notarize", "x.dmg", "--key", "k.json", "--timeout", "soon"],
       "--timeout takes seconds"
     ),
-    (["dmg", "sign", "x.dmg", "--engine", "xcode"], "--engine takes apple or rcodesign"),
+    (["dmg", "sign", "x.dmg", "--engine", "xcode"], "--engine takes native, apple or rcodesign"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
     let tools = try FakeToolbox()

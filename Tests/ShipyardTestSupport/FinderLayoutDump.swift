@@ -68,11 +68,13 @@ public struct FinderLayoutDump: Decodable, Sendable {
     print(json.dumps(out))
     """
 
-  /// Reads the `.DS_Store` at the root of the volume `volume` in `image`.
-  public static func read(image: String, volume: String, scratch: ScratchFolder) throws
-    -> FinderLayoutDump
-  {
-    let store = try ProcessRunner.check("7zz", ["e", "-so", image, "\(volume)/.DS_Store"])
+  /// Reads the `.DS_Store` at the root of the volume `volume` in `image`; 7-Zip lists an HFS+
+  /// volume's files under its name, an APFS volume's at the top (`storePath` `.DS_Store`).
+  public static func read(
+    image: String, volume: String, scratch: ScratchFolder, storePath: String? = nil
+  ) throws -> FinderLayoutDump {
+    let store = try ProcessRunner.check(
+      "7zz", ["e", "-so", image, storePath ?? "\(volume)/.DS_Store"])
     let path = scratch.path("extracted-\(UUID().uuidString).DS_Store")
     try store.write(to: URL(fileURLWithPath: path))
     return try JSONDecoder().decode(

@@ -2,8 +2,9 @@ extension LicenseLanguage {
   /// Every language we know: at least those of hdiutil's SLA template and dmgbuild's table.
   ///
   /// Region codes are the `ver…` constants of Mac OS `Script.h`; encodings follow the language's
-  /// script. Indonesian has no region code, and Hebrew, Thai and Vietnamese no converter here:
-  /// they are listed so that asking for them gives a precise error.
+  /// script. Indonesian has no region code (`Script.h` has a language code for it, 81, but no
+  /// `ver…` region), and Vietnamese no converter off Apple platforms: they are listed so that
+  /// asking for them gives a precise error.
   package static let all: [LicenseLanguage] = [
     LicenseLanguage(
       "en", ["en-US", "en_US"], name: "English", region: 0, buttons: LicenseButtons.english),
@@ -84,9 +85,12 @@ extension LicenseLanguage {
     LicenseLanguage(
       "ar", name: "Arabic", region: 16, encoding: .arabic, buttons: LicenseButtons.arabic),
     LicenseLanguage(
-      "he", ["he-IL"], name: "Hebrew", region: 13, encoding: .hebrew, buttons: []),
-    LicenseLanguage("th", ["th-TH"], name: "Thai", region: 54, encoding: .thai, buttons: []),
+      "he", ["he-IL"], name: "Hebrew", region: 13, encoding: .hebrew,
+      buttons: LicenseButtons.hebrew),
     LicenseLanguage(
-      "vi", ["vi-VN"], name: "Vietnamese", region: 97, encoding: .vietnamese, buttons: []),
+      "th", ["th-TH"], name: "Thai", region: 54, encoding: .thai, buttons: LicenseButtons.thai),
+    LicenseLanguage(
+      "vi", ["vi-VN"], name: "Vietnamese", region: 97, encoding: .vietnamese,
+      buttons: LicenseButtons.vietnamese),
   ]
 }

@@ -1,46 +1,99 @@
 /// A single-byte Mac OS text encoding: ASCII below 0x80, and a table of the Unicode scalars of
 /// bytes 0x80 to 0xFF.
 ///
-/// Used for Mac OS Roman, Croatian, Romanian and Arabic: Foundation on Linux has no converter for
-/// the last three, and its Mac OS Roman maps some characters to the wrong bytes. The tables are
-/// Apple's mappings (`ROMAN.TXT`, `CROATIAN.TXT`, `ROMANIAN.TXT`, `ARABIC.TXT` in Unicode's
-/// `VENDORS/APPLE` folder), and the tests check them against Python's codecs of the same names.
+/// Used for Mac OS Roman, Croatian, Romanian, Arabic, Hebrew and Thai: Foundation on Linux has
+/// no converter for the last five, and its Mac OS Roman maps some characters to the wrong bytes.
+/// The tables are Apple's mappings (`ROMAN.TXT`, `CROATIAN.TXT`, `ROMANIAN.TXT`, `ARABIC.TXT`,
+/// `HEBREW.TXT`, `THAI.TXT` in Unicode's `VENDORS/APPLE` folder), and the tests check them
+/// against Python's codecs and Perl's `Encode` of the same names.
+///
+/// A few bytes of Hebrew and Thai stand for a sequence of scalars (a ligature, or a mark with
+/// Apple's private-use variant selector), and a few Thai bytes for nothing at all.
 struct MacCodePage: Sendable {
-  /// The Unicode scalars of bytes 0x80 to 0xFF.
+  /// The scalar of bytes 0x80 to 0xFF, or `noScalar` for a byte in `sequences` or unassigned.
   let upperHalf: [UInt16]
+  /// The bytes that stand for more than one scalar, longest sequence first.
+  let sequences: [(byte: UInt8, scalars: [UInt16])]
+  /// Whether ASCII punctuation in right-to-left text is written as its right-to-left twin in the
+  /// upper half (Mac OS Hebrew), rather than always as ASCII.
+  let hasRightToLeftTwins: Bool
+
+  /// Marks a byte without a single scalar (U+FFFF is a noncharacter, never mapped).
+  static let noScalar: UInt16 = 0xFFFF
+
+  init(
+    upperHalf: [UInt16], sequences: [UInt8: [UInt16]] = [:], hasRightToLeftTwins: Bool = false
+  ) {
+    self.upperHalf = upperHalf
+    self.hasRightToLeftTwins = hasRightToLeftTwins
+    self.sequences = sequences.map { (byte: $0.key, scalars: $0.value) }
+      .sorted { ($0.scalars.count, $1.byte) > ($1.scalars.count, $0.byte) }
+  }
 
   /// Mac OS Roman (0xF0 is the Apple logo, U+F8FF, private use).
   static let roman = MacCodePage(upperHalf: romanUpperHalf)
 
   /// The text's bytes, or the first character the table cannot write.
   ///
-  /// ASCII is preferred where a scalar has two bytes (Mac OS Arabic's right-to-left
-  /// punctuation).
+  /// Scalars are written one at a time, a byte's sequence taken where the text holds it. Where
+  /// ASCII punctuation has a right-to-left twin, Mac OS Hebrew's is written where the
+  /// punctuation resolves right to left (``ResolvedDirection``), as Apple's mapping says;
+  /// elsewhere, and always in Mac OS Arabic, ASCII is written.
   func encode(_ text: String) -> Result<[UInt8], MacTextEncoding.Unencodable> {
+    let characters = Array(text)
+    // Each scalar with the offset of its character, for the error.
+    let scalars = characters.enumerated().flatMap { offset, character in
+      character.unicodeScalars.map { (value: $0.value, character: offset) }
+    }
+    let rightToLeft =
+      hasRightToLeftTwins
+      ? ResolvedDirection.rightToLeft(Array(text.unicodeScalars))
+      : [Bool](repeating: false, count: scalars.count)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    for (offset, character) in text.enumerated() {
-      guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first
-      else { return .failure(.init(character: character, offset: offset)) }
-      if scalar.value < 0x80 {
-        bytes.append(UInt8(scalar.value))
-      } else if scalar.value <= 0xFFFF,
-        let index = upperHalf.firstIndex(of: UInt16(truncatingIfNeeded: scalar.value))
-      {
-        bytes.append(UInt8(0x80 + index))
-      } else {
-        return .failure(.init(character: character, offset: offset))
+    bytes.reserveCapacity(scalars.count)
+    var index = 0
+    while index < scalars.count {
+      let value = scalars[index].value
+      if let sequence = sequences.first(where: { sequence in
+        index + sequence.scalars.count <= scalars.count
+          && sequence.scalars.indices.allSatisfy {
+            scalars[index + $0].value == UInt32(sequence.scalars[$0])
+          }
+      }) {
+        bytes.append(sequence.byte)
+        index += sequence.scalars.count
+        continue
       }
+      if value < 0x80, rightToLeft[index], let twin = upperHalf.firstIndex(of: UInt16(value)) {
+        bytes.append(UInt8(0x80 + twin))
+      } else if value < 0x80 {
+        bytes.append(UInt8(value))
+      } else if value < UInt32(Self.noScalar),
+        let position = upperHalf.firstIndex(of: UInt16(value))
+      {
+        bytes.append(UInt8(0x80 + position))
+      } else {
+        let offset = scalars[index].character
+        return .failure(.init(character: characters[offset], offset: offset))
+      }
+      index += 1
     }
     return .success(bytes)
   }
 
-  /// The text of the bytes.
-  func decode(_ bytes: [UInt8]) -> String {
+  /// The text of the bytes, or `nil` when one of them is unassigned.
+  func decode(_ bytes: [UInt8]) -> String? {
     var scalars = String.UnicodeScalarView()
     for byte in bytes {
-      let value = byte < 0x80 ? UInt16(byte) : upperHalf[Int(byte) - 0x80]
-      scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+      if byte < 0x80 {
+        scalars.append(Unicode.Scalar(byte))
+      } else if upperHalf[Int(byte) - 0x80] != Self.noScalar {
+        scalars.append(Unicode.Scalar(upperHalf[Int(byte) - 0x80]) ?? "\u{FFFD}")
+      } else if let sequence = sequences.first(where: { $0.byte == byte }) {
+        scalars.append(contentsOf: sequence.scalars.compactMap(Unicode.Scalar.init))
+      } else {
+        return nil
+      }
     }
     return String(scalars)
   }

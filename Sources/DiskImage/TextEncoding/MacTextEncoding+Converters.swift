@@ -10,14 +10,18 @@ extension MacTextEncoding {
   /// Apple's Foundation converts every classic Mac encoding. swift-corelibs-foundation on Linux
   /// converts Greek, Cyrillic, Central European and Turkish correctly (checked byte for byte
   /// against Python's codecs), glibc's iconv the East Asian encodings and Mac OS Ukrainian, and
-  /// neither Croatian, Romanian, Arabic, Hebrew, Thai nor Vietnamese: the first three are tables
-  /// of Apple's mappings, the last three are refused.
+  /// neither Croatian, Romanian, Arabic, Hebrew, Thai nor Vietnamese: the first five are tables
+  /// of Apple's mappings (on every platform, so the tested table is the one used), Vietnamese is
+  /// refused off Apple platforms (Apple never published its mapping, and no converter here has
+  /// it).
   var converter: Converter {
     switch self {
     case .roman: return .codePage(.roman)
     case .croatian: return .codePage(.croatian)
     case .romanian: return .codePage(.romanian)
     case .arabic: return .codePage(.arabic)
+    case .hebrew: return .codePage(.hebrew)
+    case .thai: return .codePage(.thai)
     case .greek: return .foundation(6)  // kCFStringEncodingMacGreek
     case .cyrillic: return .foundation(7)  // kCFStringEncodingMacCyrillic
     case .centralEuropean: return .foundation(29)  // kCFStringEncodingMacCentralEurRoman
@@ -28,15 +32,13 @@ extension MacTextEncoding {
     case .korean: return .iconv("EUC-KR")
     case .chineseSimplified: return .iconv("GB2312")
     case .ukrainian: return .iconv("MAC-UK")
-    case .hebrew, .thai, .vietnamese: return .unavailable
+    case .vietnamese: return .unavailable
     #else
     case .japanese: return .foundation(1)  // kCFStringEncodingMacJapanese
     case .chineseTraditional: return .foundation(2)  // kCFStringEncodingMacChineseTrad
     case .korean: return .foundation(3)  // kCFStringEncodingMacKorean
     case .chineseSimplified: return .foundation(25)  // kCFStringEncodingMacChineseSimp
     case .ukrainian: return .foundation(0x98)  // kCFStringEncodingMacUkrainian
-    case .hebrew: return .foundation(5)  // kCFStringEncodingMacHebrew
-    case .thai: return .foundation(21)  // kCFStringEncodingMacThai
     case .vietnamese: return .foundation(30)  // kCFStringEncodingMacVietnamese
     #endif
     }

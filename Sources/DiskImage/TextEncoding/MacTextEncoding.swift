@@ -2,8 +2,8 @@
 /// and `STR#` button titles are bytes in the encoding of their language's script.
 ///
 /// Each is converted by the system where it has a correct converter (Foundation, or iconv on
-/// Linux) and by a table of Apple's mapping where it has none; Hebrew, Thai and Vietnamese have
-/// neither here, and text in them is refused rather than written wrong.
+/// Linux) and by a table of Apple's mapping where it has none; Vietnamese has neither off Apple
+/// platforms, and text in it is refused there rather than written wrong.
 package enum MacTextEncoding: String, Sendable, CaseIterable {
   case roman = "Mac OS Roman"
   case japanese = "Mac OS Japanese (Shift JIS)"

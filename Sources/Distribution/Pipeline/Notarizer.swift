@@ -132,12 +132,21 @@ package struct TicketStapler: Sendable {
       do {
         return try await engine.staple(image)
       } catch let error as PipelineError {
-        guard attempt < attempts, case .toolFailed(_, _, let output) = error,
-          output.contains("Record not found") || output.contains("Error 65")
-            || output.contains("Could not find ticket")
-        else { throw error }
+        guard attempt < attempts, Self.isTicketMissing(error) else { throw error }
         try await clock.sleep(delay)
       }
+    }
+  }
+
+  /// Whether the error says the ticket is not published yet (the native engine's error, or the
+  /// tools' "Record not found", Error 65).
+  static func isTicketMissing(_ error: PipelineError) -> Bool {
+    switch error {
+    case .ticketNotPublished: true
+    case .toolFailed(_, _, let output):
+      output.contains("Record not found") || output.contains("Error 65")
+        || output.contains("Could not find ticket")
+    default: false
     }
   }
 }

@@ -14,6 +14,8 @@ package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible 
   case notarizationRejected(submissionID: String, status: String, issues: [String])
   /// A tool's output could not be understood.
   case unexpectedOutput(String)
+  /// Apple has not published the notarization ticket of this code directory hash (yet).
+  case ticketNotPublished(cdhash: String)
 
   /// A sentence naming the problem.
   package var description: String {
@@ -29,6 +31,9 @@ package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible 
       "notarization of submission \(id) ended \(status)"
         + (issues.isEmpty ? "" : ":\n  " + issues.joined(separator: "\n  "))
     case .unexpectedOutput(let detail): "unexpected tool output: \(detail)"
+    case .ticketNotPublished(let cdhash):
+      "Apple has not published a notarization ticket for cdhash \(cdhash) (yet): if the image "
+        + "was accepted just now, run `dmg staple` again in a minute"
     }
   }
 }

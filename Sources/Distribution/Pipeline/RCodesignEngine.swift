@@ -14,7 +14,7 @@ package struct RCodesignEngine: SigningEngine {
   package func sign(_ image: String, identity: SigningIdentity) async throws {
     let arguments: [String] =
       switch identity {
-      case .p12(let path, let passwordFile):
+      case .p12(let path, let passwordFile, _):
         ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
       case .pem(let path): ["--pem-file", path]
       case .keychain:

@@ -4,8 +4,9 @@ import Foundation
 package enum SigningIdentity: Sendable, Equatable {
   /// A keychain identity name, such as `Developer ID Application: Example (TEAMID)`.
   case keychain(name: String, keychain: String?)
-  /// A PKCS#12 file and the file holding its password.
-  case p12(path: String, passwordFile: String?)
+  /// A PKCS#12 file and the file holding its password, or the password itself (read by the CLI
+  /// from an environment variable).
+  case p12(path: String, passwordFile: String?, password: Secret? = nil)
   /// A PEM file holding the certificate and its private key.
   case pem(path: String)
 }
@@ -52,7 +53,7 @@ package enum NotaryStatus: Equatable, Sendable {
 
 /// The tools that sign, notarize, staple and assess a disk image.
 package protocol SigningEngine: Sendable {
-  /// `apple` or `rcodesign`.
+  /// `apple`, `rcodesign` or `native`.
   var name: String { get }
   /// Signs the image with `identity` and checks the signature.
   func sign(_ image: String, identity: SigningIdentity) async throws

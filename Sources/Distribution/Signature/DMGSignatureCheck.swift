@@ -88,8 +88,11 @@ package struct DMGSignatureCheck: Sendable, Encodable {
         detail: "\(directory.codeLimit) bytes covered, signature at \(trailer.codeSignatureOffset)")
     )
     let pageSize = directory.pageSize == 0 ? Int64(directory.codeLimit) : Int64(directory.pageSize)
+    // A damaged code limit can be anything: compare it with the file before any arithmetic.
     var digestsMatch =
-      directory.codeDigests.count == Int((directory.codeLimit + pageSize - 1) / max(1, pageSize))
+      directory.codeLimit >= 0 && directory.codeLimit <= size && pageSize > 0
+      && Int64(directory.codeDigests.count)
+        == directory.codeLimit / pageSize + (directory.codeLimit % pageSize == 0 ? 0 : 1)
     for (index, stored) in directory.codeDigests.enumerated() where digestsMatch {
       let start = Int64(index) * pageSize
       let computed = try Self.digest(

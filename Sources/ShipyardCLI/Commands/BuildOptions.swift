@@ -16,6 +16,7 @@ enum BuildOptions {
       .value("--applications-link-name"), .value("--add"), .value("--link"),
       .value("--hide-extension"), .value("--license"), .value("--background-2x"),
       .value("--background-scale"),
+      .value("--filesystem"), .flag("--case-sensitive"),
     ] + FinderViewOptions.declarations + LicenseOptions.declarations
 
   /// Parses the build options for `source`.
@@ -36,6 +37,21 @@ enum BuildOptions {
           "unknown format \(format.debugDescription): use UDZO, UDBZ, ULMO or UDRO")
       }
       options.format = parsed
+    }
+    if let fileSystem = scanned.last("--filesystem") {
+      guard
+        let parsed = DMGBuildOptions.FileSystem.allCases.first(where: {
+          $0.rawValue.caseInsensitiveCompare(fileSystem) == .orderedSame
+        })
+      else {
+        throw scanner.usage(
+          "unknown file system \(fileSystem.debugDescription): use HFS+ or APFS")
+      }
+      options.fileSystem = parsed
+    }
+    options.caseSensitive = scanned.has("--case-sensitive")
+    if options.caseSensitive && options.fileSystem != .apfs {
+      throw scanner.usage("--case-sensitive applies to APFS volumes (--filesystem APFS)")
     }
     if let level = scanned.last("--level") {
       let levels = options.format.levels

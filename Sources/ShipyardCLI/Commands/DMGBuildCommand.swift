@@ -10,12 +10,13 @@ struct DMGBuildCommand: ShipyardCommand {
     OVERVIEW: \(summary)
 
     USAGE: shipyard dmg build <app-or-folder> [-o <out.dmg>] [--volume-name <name>] [--format <format>]
-                              [--level <n>] [--no-applications-link] [--owner <uid:gid>]
+                              [--filesystem HFS+|APFS] [--case-sensitive] [--level <n>] [--no-applications-link] [--owner <uid:gid>]
                               [--free-space <size>] [--threads <n>] [layout options]
            shipyard dmg build --config <file.json> [-o <out.dmg>]
 
-    Writes an HFS+ volume inside a UDIF image, as hdiutil does, with no hdiutil and no Finder: the
-    same inputs give the same bytes on every OS. An .app goes at the volume's root beside an
+    Writes an HFS+ volume or an APFS container inside a UDIF image, as hdiutil does, with no
+    hdiutil and no Finder: the same inputs give the same bytes on every OS. APFS images open on
+    macOS 10.13 and later. An .app goes at the volume's root beside an
     Applications link; a folder's items all go at the root. The Finder window's layout is written
     as a .DS_Store. The image is written to a temporary file beside the output and renamed into
     place when complete.
@@ -26,6 +27,8 @@ struct DMGBuildCommand: ShipyardCommand {
       -o, --output <file>     The image to write (default: <volume name>.dmg).
       --volume-name <name>    The volume's name (default: the app's name without .app).
       --format <format>       UDZO (zlib, default), UDBZ (bzip2), ULMO (xz) or UDRO (uncompressed).
+      --filesystem <fs>       HFS+ (default) or APFS (case- and normalization-insensitive).
+      --case-sensitive        Makes the APFS volume case-sensitive.
       --level <n>             The compression level: UDZO 1-12 (libdeflate, default 5),
                               UDBZ 1-9 (default 9), ULMO 0-9 (default 6).
       --no-applications-link  Leaves out the Applications link.

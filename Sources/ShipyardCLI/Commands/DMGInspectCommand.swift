@@ -1,3 +1,4 @@
+import APFS
 import DiskImage
 import FinderLayout
 import Foundation
@@ -146,7 +147,10 @@ struct InspectionReport: Encodable {
     var layoutProblem: String?
     var backgroundPictures: [TIFFFrame]?
     var attributeProblems: [String] = []
-    if let hfs = reader.hfsPartition, partitions.first(where: { $0.id == hfs.id })?.status == "ok",
+    if let apfs = try Self.apfsContent(of: reader, partitions: partitions) {
+      (volume, files, volumeIcon, layout, layoutProblem) = apfs
+    } else if let hfs = reader.hfsPartition,
+      partitions.first(where: { $0.id == hfs.id })?.status == "ok",
       let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
     {
       volume = try volumeReader.volumeName()

@@ -1,5 +1,6 @@
 import Distribution
 import Foundation
+import SystemSupport
 
 /// `shipyard dmg ship`: build, sign, notarize, staple and verify in one command.
 struct DMGShipCommand: ShipyardCommand {
@@ -12,7 +13,9 @@ struct DMGShipCommand: ShipyardCommand {
                              [--skip-sign] [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
 
     Runs `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
-    same options, and prints a summary (as JSON with --json). Exit codes as for `dmg notarize`.
+    same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
+    and size (stapling changes the bytes: feed these to updaters). Exit codes as for `dmg notarize`.
+    Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
 
     OPTIONS:
       -o, --output <file>, --volume-name, --format, --level, --no-applications-link, --owner,
@@ -56,6 +59,10 @@ struct DMGShipCommand: ShipyardCommand {
     var steps: [String: String] = [:]
     var submissionID: String?
     var gatekeeper: String?
+    /// The final image's SHA-256 (after stapling), for updaters' feeds.
+    var sha256 = ""
+    /// The final image's size in bytes.
+    var bytes: Int64 = 0
   }
 
   func run(console: Console) async throws(CommandError) {
@@ -68,8 +75,10 @@ struct DMGShipCommand: ShipyardCommand {
     try BuildOptions.build(build, command: Self.path, console: console)
     summary.steps["build"] = "done"
     if signs {
-      let steps = try ReleaseSteps(console: console, engineName: signing.engine)
-      try await steps.sign(image, identity: signing.identity)
+      var steps = try ReleaseSteps(
+        console: console, engineName: signing.engine, signing: signing)
+      steps.ticketTimeout = notary?.ticketTimeout ?? steps.ticketTimeout
+      try await steps.sign(image, identity: try signing.identity(environment: console.environment))
       summary.steps["sign"] = "done"
       if let notary {
         summary.submissionID = try await steps.notarize(image, notary: notary)
@@ -95,17 +104,27 @@ struct DMGShipCommand: ShipyardCommand {
       }
     }
     do {
+      let descriptor = try FileDescriptor.openForReading(image)
+      defer { descriptor.close() }
+      summary.bytes = try descriptor.status().size
+      summary.sha256 =
+        try IncrementalDigest.digest(of: descriptor, count: summary.bytes, algorithm: .sha256).hex
+    } catch {
+      throw .failure("cannot read \(image): \(error)")
+    }
+    do {
       if scanned.has("--json") {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try console.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
       } else {
-        try console.print(
-          (["shipped \(image):"]
-            + summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
-            + (summary.submissionID.map { ["  submission: \($0)"] } ?? [])
-            + (summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []))
-            .joined(separator: "\n"))
+        var lines = ["shipped \(image):"]
+        lines += summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+        lines += summary.submissionID.map { ["  submission: \($0)"] } ?? []
+        lines += summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
+        // Last, for scripts: the final bytes' digest and size.
+        lines += ["  sha256: \(summary.sha256)", "  bytes: \(summary.bytes)"]
+        try console.print(lines.joined(separator: "\n"))
       }
     } catch {
       throw .failure("cannot write the summary: \(error)")

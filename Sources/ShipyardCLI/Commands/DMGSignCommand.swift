@@ -1,7 +1,9 @@
+import Foundation
+
 /// `shipyard dmg sign`: signs a disk image with a Developer ID certificate.
 struct DMGSignCommand: ShipyardCommand {
   static let path = "dmg sign"
-  static let summary = "Sign a disk image (codesign on macOS, rcodesign anywhere)."
+  static let summary = "Sign a disk image (codesign on macOS, natively anywhere)."
   static let help = """
     OVERVIEW: \(summary)
 
@@ -28,8 +30,8 @@ struct DMGSignCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, engineName: signing.engine).sign(
-      image, identity: signing.identity)
+    try await ReleaseSteps(console: console, engineName: signing.engine, signing: signing).sign(
+      image, identity: try signing.identity(environment: console.environment))
   }
 }
 
@@ -54,7 +56,7 @@ struct DMGNotarizeCommand: ShipyardCommand {
 
     OPTIONS:
     \(NotaryOptions.help)
-      --engine <apple|rcodesign>
+      --engine <native|apple|rcodesign>
                               The tools to use (rcodesign takes API keys only).
       -h, --help              Shows this help.
     """
@@ -86,29 +88,42 @@ struct DMGStapleCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg staple <image.dmg> [--engine <apple|rcodesign>]
+    USAGE: shipyard dmg staple <image.dmg> [--engine <native|apple|rcodesign>] [--ticket-timeout <duration>]
 
-    Runs `xcrun stapler staple` then `xcrun stapler validate` (or `rcodesign staple`), retrying a few
-    times while Apple has not published the ticket yet ("Record not found", Error 65).
+    Runs `xcrun stapler staple` then `xcrun stapler validate` (or `rcodesign staple`), or natively
+    looks the ticket up by the code directory hash and adds it to the signature, retrying every 10 s
+    while Apple has not published the ticket yet ("Record not found", Error 65).
 
     OPTIONS:
-      --engine <apple|rcodesign>
+      --engine <native|apple|rcodesign>
                               The tools to use.
+      --ticket-timeout <duration>
+                              How long to wait for the ticket (default: 60s).
       -h, --help              Shows this help.
     """
 
   let image: String
   let engine: String?
+  let ticketTimeout: TimeInterval
 
   init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(command: Self.path, options: [.value("--engine")])
+    let scanner = ArgumentScanner(
+      command: Self.path, options: [.value("--engine"), .value("--ticket-timeout")])
     let scanned = try scanner.scan(arguments)
     guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <image.dmg>") }
     image = scanned.positionals[0]
     engine = scanned.last("--engine")
+    let text = scanned.last("--ticket-timeout") ?? "60"
+    guard let seconds = NotaryOptions.duration(text), seconds >= 0 else {
+      throw scanner.usage(
+        "--ticket-timeout takes seconds, or a number with s, m or h, not \(text.debugDescription)")
+    }
+    ticketTimeout = seconds
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, engineName: engine).staple(image)
+    var steps = try ReleaseSteps(console: console, engineName: engine)
+    steps.ticketTimeout = ticketTimeout
+    try await steps.staple(image)
   }
 }

@@ -7,27 +7,47 @@ struct SigningOptions {
     .value("--engine"), .value("--identity"), .value("--keychain"), .value("--p12"),
     .value("--p12-password-file"),
     .value("--pem"),
+    .value("--p12-password-env"), .value("--identifier"), .value("--timestamp-url"),
+    .flag("--no-timestamp"),
   ]
 
   static let help = """
-      --engine <apple|rcodesign>
-                              The tools to use (default: Apple's on macOS, else rcodesign when it is on PATH).
+      --engine <native|apple|rcodesign>
+                              Who signs, notarizes and staples (default: apple on macOS, native elsewhere).
+                              native is Shipyard itself (OpenSSL, Apple's Notary REST API), on any OS.
       --identity <name>       The keychain identity for codesign, such as "Developer ID Application: Example (TEAMID)".
       --keychain <path>       The keychain holding the identity (codesign --keychain).
-      --p12 <file>            rcodesign: a PKCS#12 file with the certificate and its key.
+      --p12 <file>            native, rcodesign: a PKCS#12 file with the certificate and its key
+                              (Keychain Access exports with legacy ciphers load too).
+      --p12-password-env <VAR>
+                              native: the environment variable holding the PKCS#12 password.
       --p12-password-file <file>
-                              rcodesign: the file holding the PKCS#12 password.
-      --pem <file>            rcodesign: a PEM file with the certificate and its key.
+                              native, rcodesign: the file holding the PKCS#12 password.
+      --pem <file>            native, rcodesign: a PEM file with the certificate chain and its key.
+      --identifier <id>       native: the signing identifier (default: the image's name without .dmg).
+      --timestamp-url <url>   native: the RFC 3161 time-stamp authority (default: $SHIPYARD_TIMESTAMP_URL,
+                              else http://timestamp.apple.com/ts01).
+      --no-timestamp          native: signs without a secure timestamp (Apple's notary refuses that).
     """
 
   let engine: String?
-  let identity: SigningIdentity?
+  private let identity: SigningIdentity?
+  /// The variable of `--p12-password-env`.
+  let passwordVariable: String?
+  let identifier: String?
+  let timestampURL: String?
+  let timestamps: Bool
 
   init(_ scanned: ArgumentScanner.Result, scanner: ArgumentScanner) throws(CommandError) {
     engine = scanned.last("--engine")
-    if let engine, !["apple", "rcodesign"].contains(engine) {
-      throw scanner.usage("--engine takes apple or rcodesign, not \(engine.debugDescription)")
+    if let engine, !["apple", "rcodesign", "native"].contains(engine) {
+      throw scanner.usage(
+        "--engine takes native, apple or rcodesign, not \(engine.debugDescription)")
     }
+    identifier = scanned.last("--identifier")
+    passwordVariable = scanned.last("--p12-password-env")
+    timestampURL = scanned.last("--timestamp-url")
+    timestamps = !scanned.has("--no-timestamp")
     if let name = scanned.last("--identity") {
       identity = .keychain(name: name, keychain: scanned.last("--keychain"))
     } else if let p12 = scanned.last("--p12") {
@@ -39,23 +59,34 @@ struct SigningOptions {
     }
   }
 
-  /// The engine: the one asked for, or Apple's on macOS, or rcodesign when it is on PATH.
-  static func engine(named name: String?, runner: ToolRunner) throws(CommandError)
-    -> any SigningEngine
+  /// The identity, with the `.p12` password read from `--p12-password-env`'s variable.
+  func identity(environment: [String: String]) throws(CommandError) -> SigningIdentity? {
+    guard let variable = passwordVariable, case .p12(let path, let file, _) = identity else {
+      return identity
+    }
+    guard let value = environment[variable] else {
+      throw .usage(
+        "--p12-password-env \(variable): the environment variable \(variable) is not set",
+        command: "dmg sign")
+    }
+    return .p12(path: path, passwordFile: file, password: Secret(value))
+  }
+
+  /// The engine: the one asked for, else Apple's on macOS and the native one elsewhere.
+  static func engine(
+    named name: String?, runner: ToolRunner, native: () throws(CommandError) -> NativeEngine
+  )
+    throws(CommandError) -> any SigningEngine
   {
     switch name {
     case "apple": return AppleEngine(runner: runner)
     case "rcodesign": return RCodesignEngine(runner: runner)
+    case "native": return try native()
     default:
       #if os(macOS)
       return AppleEngine(runner: runner)
       #else
-      guard runner.isAvailable("rcodesign") else {
-        throw .failure(
-          "no signing engine: Apple's tools need macOS, and rcodesign is not on PATH (install apple-codesign's rcodesign, "
-            + "or run on macOS)")
-      }
-      return RCodesignEngine(runner: runner)
+      return try native()
       #endif
     }
   }
@@ -66,7 +97,7 @@ struct NotaryOptions {
   static let declarations: [ArgumentScanner.Option] = [
     .value("--keychain-profile"), .value("--apple-id"), .value("--team-id"),
     .value("--password-env"), .value("--key"),
-    .value("--key-id"), .value("--issuer"), .value("--timeout"),
+    .value("--key-id"), .value("--issuer"), .value("--timeout"), .value("--ticket-timeout"),
   ]
 
   static let help = """
@@ -79,10 +110,13 @@ struct NotaryOptions {
                               An App Store Connect API key: a .p8 file with its ID and issuer for Apple's
                               tools, or the JSON file of `rcodesign encode-app-store-connect-api-key`.
       --timeout <duration>    The longest wait for Apple, such as 1800, 90s, 30m or 2h (default: 1h).
+      --ticket-timeout <duration>
+                              How long stapling waits for Apple to publish the ticket (default: 60s).
     """
 
   let credentials: NotaryCredentials
   let timeout: TimeInterval
+  let ticketTimeout: TimeInterval
 
   init(_ scanned: ArgumentScanner.Result, scanner: ArgumentScanner, environment: [String: String])
     throws(CommandError)
@@ -117,6 +151,16 @@ struct NotaryOptions {
       timeout = seconds
     } else {
       timeout = 3600
+    }
+    if let text = scanned.last("--ticket-timeout") {
+      guard let seconds = Self.duration(text), seconds >= 0 else {
+        throw scanner.usage(
+          "--ticket-timeout takes seconds, or a number with s, m or h, not \(text.debugDescription)"
+        )
+      }
+      ticketTimeout = seconds
+    } else {
+      ticketTimeout = 60
     }
   }
 

@@ -51,9 +51,10 @@ enum AppdmgConfig {
     }
     if let filesystem = root["filesystem"] {
       let name = try context.text(filesystem, key: "filesystem")
-      guard name.uppercased() == "HFS+" else {
-        throw context.error("filesystem \(name.debugDescription): only HFS+ images are written")
+      guard ["HFS+", "APFS"].contains(name.uppercased()) else {
+        throw context.error("filesystem \(name.debugDescription): use HFS+ or APFS")
       }
+      flags += ["--filesystem", name]
     }
     if let window = root["window"] {
       flags += try windowFlags(try context.object(window, key: "window"), context: context)

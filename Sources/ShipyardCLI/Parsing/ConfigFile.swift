@@ -7,7 +7,7 @@ import Foundation
 /// ```json
 /// {
 ///   "source": "build/MyApp.app", "output": "dist/MyApp.dmg", "volumeName": "MyApp",
-///   "format": "UDZO", "level": 6, "applicationsLink": true, "owner": "501:20", "freeSpace": "10M",
+///   "format": "UDZO", "filesystem": "APFS", "level": 6, "applicationsLink": true, "owner": "501:20", "freeSpace": "10M",
 ///   "sign": { "engine": "apple", "identity": "Developer ID Application: Example (TEAMID)" },
 ///   "notarize": { "keychainProfile": "notary-ci", "timeout": "30m" },
 ///   "skip": ["staple"]
@@ -25,7 +25,7 @@ enum ConfigFile {
   /// Top-level keys and their flags; `true` marks keys whose value is a path.
   static let buildKeys: [String: (flag: String, isPath: Bool)] = [
     "output": ("--output", true), "volumeName": ("--volume-name", false),
-    "format": ("--format", false),
+    "format": ("--format", false), "filesystem": ("--filesystem", false),
     "level": ("--level", false), "owner": ("--owner", false), "freeSpace": ("--free-space", false),
     "threads": ("--threads", false), "background": ("--background", true),
     "backgroundColor": ("--background-color", false), "iconSize": ("--icon-size", false),
@@ -96,6 +96,12 @@ enum ConfigFile {
         throw .usage("\(path): applicationsLink must be true or false", command: command)
       }
       if !enabled { result.append("--no-applications-link") }
+    }
+    if let value = build.removeValue(forKey: "caseSensitive") {
+      guard let enabled = value as? Bool else {
+        throw .usage("\(path): caseSensitive must be true or false", command: command)
+      }
+      if enabled { result.append("--case-sensitive") }
     }
     if let icons = build.removeValue(forKey: "icons") {
       guard let positions = icons as? [String: [Int]],

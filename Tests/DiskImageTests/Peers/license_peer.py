@@ -1,22 +1,36 @@
-"""Decodes the license resources of a disk image with Python's codecs, and builds the same
+"""Decodes the license resources of a disk image with Python's codecs (Perl's Encode for Mac OS
+Hebrew and Thai, which Python lacks), and builds the same
 languages with dmgbuild's licensing module (loaded on its own: importing the dmgbuild package
 reads the macOS version and fails elsewhere) to compare with.
 
 usage: license_peer.py <image.dmg> <tag>=<license file>... ; prints JSON by tag.
 """
-import importlib.util, json, os, plistlib, struct, sys
+import importlib.util, json, os, plistlib, struct, subprocess, sys
 
 CODECS = {
     "ja": "shift_jis", "zh-Hans": "gb2312", "zh-Hant": "big5", "ko": "euc_kr",
     "ru": "mac_cyrillic", "uk": "mac_cyrillic", "el": "mac_greek", "tr": "mac_turkish",
     "pl": "mac_latin2", "cs": "mac_latin2", "sk": "mac_latin2", "hu": "mac_latin2",
     "hr": "mac_croatian", "sl": "mac_croatian", "ro": "mac_romanian", "ar": "mac_arabic",
+    "he": "perl:MacHebrew", "th": "perl:MacThai",
 }
 DMGBUILD = {
     "en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "nl": "nl_NL",
     "sv": "sv_SE", "da": "da_DK", "nb": "nb_NO", "fi": "fi_FI", "ja": "ja_JP", "ko": "ko_KR",
     "zh-Hans": "zh_CN", "zh-Hant": "zh_TW", "ru": "ru_RU", "pt": "pt_PT", "pt-BR": "pt_BR",
 }
+
+
+def decode(data, codec):
+    """The text of the bytes, by Python's codec or by Perl's Encode for "perl:<name>"."""
+    if not codec.startswith("perl:"):
+        return data.decode(codec)
+    peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mac_encoding_peer.pl")
+    out = subprocess.run(["perl", peer, codec[5:], data.hex()], capture_output=True, check=True)
+    line = out.stdout.decode().strip()
+    if line == "-":
+        raise ValueError(f"{codec} cannot decode {data.hex()}")
+    return bytes.fromhex(line).decode("utf-8")
 
 
 def resource(fork, kind, ident):
@@ -62,8 +76,8 @@ def main():
         text = resource(fork, "TEXT", ident)
         ours[tag] = {
             "region": region, "id": ident, "twoByte": two_byte, "codec": codec,
-            "strings": [s.decode(codec) for s in strings],
-            "text": text.decode(codec).replace("\r", "\n"),
+            "strings": [decode(s, codec) for s in strings],
+            "text": decode(text, codec).replace("\r", "\n"),
             "stringBytes": [s.hex() for s in strings], "textBytes": text.hex(),
         }
     licensing = load_dmgbuild_licensing()

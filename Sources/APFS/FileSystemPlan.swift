@@ -1,0 +1,231 @@
+import StagedTree
+import SystemSupport
+
+/// The file-system tree of a volume for a staged tree: inode numbers, names checked and hashed,
+/// extended attributes, and the data streams in the order their blocks are laid out.
+///
+/// Inode numbers are given depth first in the tree's order from 16 (`MIN_USER_INO_NUM`); the
+/// root folder is 2 and the private folder 3, named `root` and `private-dir` in the parent 1,
+/// as newfs_apfs makes them. Each file's data is one contiguous extent.
+struct FileSystemPlan {
+  /// Content laid out in blocks after the metadata.
+  struct Stream {
+    /// The data stream's identifier: the file's inode, or an attribute's own object.
+    var id: UInt64
+    var length: Int64
+    var segment: SegmentedByteStream.Segment
+    /// The first block, counted from the start of the data area.
+    var firstBlock: Int64
+    /// Whether the stream holds an extended attribute: those have no reference-count record.
+    var isAttribute: Bool
+  }
+
+  let blockSize: Int
+  let caseSensitive: Bool
+  /// Records that do not depend on where data goes.
+  private(set) var fixedRecords: [FileSystemRecord] = []
+  private(set) var streams: [Stream] = []
+  private(set) var dataBlocks: Int64 = 0
+  private(set) var nextObjectID: UInt64 = 16
+  private(set) var fileCount: UInt64 = 0
+  private(set) var folderCount: UInt64 = 0
+  private(set) var symbolicLinkCount: UInt64 = 0
+  /// Each item's inode number and date (seconds since 1970), by path from the root (`/a/b`).
+  private(set) var itemsByPath: [String: (id: UInt64, date: Int64)] = [:]
+  /// The newest date written, in seconds since 1970.
+  private(set) var latestDate: Int64 = 0
+  private let options: APFSVolumeOptions
+
+  /// The root folder's inode number (`ROOT_DIR_INO_NUM`).
+  static let rootID: UInt64 = 2
+  /// The private folder's inode number (`PRIV_DIR_INO_NUM`).
+  static let privateID: UInt64 = 3
+  /// Attribute values up to this size are stored in the record (`XATTR_MAX_EMBEDDED_SIZE`).
+  static let maximumEmbeddedAttribute = 3804
+
+  /// Plans the volume for `root`'s children.
+  ///
+  /// - Throws: ``APFSError`` for names APFS cannot hold or that collide in a folder.
+  init(root: SourceItem, options: APFSVolumeOptions, blockSize: Int) throws(APFSError) {
+    self.blockSize = blockSize
+    self.options = options
+    caseSensitive = options.caseSensitive
+    var rootItem = root
+    rootItem.finderFlags |= options.rootFinderFlags
+    let volumeName = Array(options.volumeName.utf8)
+    guard !volumeName.isEmpty, volumeName.count < 256, !volumeName.contains(0) else {
+      throw .invalidName(
+        options.volumeName, reason: "a volume name has 1 to 255 UTF-8 bytes and no NUL")
+    }
+    let parentOfRoot: UInt64 = 1
+    for (id, name) in [(Self.privateID, "private-dir"), (Self.rootID, "root")] {
+      let special = try APFSName(name, caseSensitive: caseSensitive)
+      let date = self.date(of: rootItem)
+      fixedRecords.append(
+        .directoryRecord(
+          parent: parentOfRoot, name: special, fileID: id, dateAdded: date, fileType: 4))
+      if id == Self.privateID {
+        fixedRecords.append(
+          InodeRecord(
+            id: id, parent: parentOfRoot, date: date, childrenOrLinks: 0, owner: 0, group: 0,
+            mode: 0o040755, name: special.bytes
+          ).record)
+      }
+    }
+    itemsByPath["/"] = (Self.rootID, clamped(rootItem.modificationDate))
+    try add(rootItem, id: Self.rootID, parent: parentOfRoot, name: Array("root".utf8), path: "")
+  }
+
+  // MARK: - Items
+
+  private mutating func add(
+    _ item: SourceItem, id: UInt64, parent: UInt64, name: [UInt8], path: String
+  ) throws(APFSError) {
+    let date = date(of: item)
+    latestDate = max(latestDate, clamped(item.modificationDate))
+    var inode = InodeRecord(
+      id: id, parent: parent, date: date, childrenOrLinks: 1, owner: options.ownerID,
+      group: options.groupID, mode: item.permissions & 0o7777, name: name)
+    var attributes = item.extendedAttributes
+    let finderInfo = item.mergedFinderInfo
+    if !finderInfo.isEmpty {
+      attributes.append((SourceItem.finderInfoAttribute, finderInfo))
+      inode.internalFlags |= InodeRecord.hasFinderInfo
+    }
+    if !item.resourceFork.isEmpty {
+      attributes.append((SourceItem.resourceForkAttribute, item.resourceFork))
+      inode.internalFlags |= InodeRecord.hasResourceFork
+    }
+    switch item.content {
+    case .folder(let children):
+      inode.mode |= 0o040000
+      inode.childrenOrLinks = UInt32(children.count)
+      if id != Self.rootID { folderCount += 1 }
+      try addChildren(children, of: id, path: path)
+    case .file(let filePath, let size):
+      inode.mode |= 0o100000
+      fileCount += 1
+      inode.dataStream = addStream(
+        id: id, length: size, segment: .file(path: filePath, length: size))
+    case .data(let bytes):
+      inode.mode |= 0o100000
+      fileCount += 1
+      inode.dataStream = addStream(id: id, length: Int64(bytes.count), segment: .bytes(bytes))
+    case .symbolicLink(let target):
+      if let problem = item.linkTargetProblem {
+        throw .unsupportedItem(path: item.sourcePath, reason: problem)
+      }
+      inode.mode |= 0o120000
+      symbolicLinkCount += 1
+      // com.apple.fs.symlink: embedded and owned by the file system, NUL-terminated.
+      fixedRecords.append(
+        .extendedAttribute(
+          owner: id, name: Array("com.apple.fs.symlink".utf8), flags: 0x2 | 0x4,
+          data: Array(target.utf8) + [0]))
+    }
+    for (attributeName, value) in attributes {
+      addAttribute(owner: id, name: attributeName, value: value)
+    }
+    fixedRecords.append(inode.record)
+  }
+
+  private mutating func addChildren(_ children: [SourceItem], of folder: UInt64, path: String)
+    throws(APFSError)
+  {
+    var seen: [[UInt32]: String] = [:]
+    var planned: [(SourceItem, APFSName, UInt64)] = []
+    for child in children {
+      let name = try APFSName(child.name, caseSensitive: caseSensitive)
+      if let other = seen[name.comparisonScalars] {
+        throw .conflictingNames(
+          folder: path.isEmpty ? "/" : path, first: other, second: child.name,
+          caseSensitive: caseSensitive)
+      }
+      seen[name.comparisonScalars] = child.name
+      let id = nextObjectID
+      nextObjectID += 1
+      planned.append((child, name, id))
+    }
+    for (child, name, id) in planned {
+      let childPath = path + "/" + child.name
+      itemsByPath[childPath] = (id, clamped(child.modificationDate))
+      let type: UInt16 =
+        switch child.content {
+        case .folder: 4  // DT_DIR
+        case .file, .data: 8  // DT_REG
+        case .symbolicLink: 10  // DT_LNK
+        }
+      fixedRecords.append(
+        .directoryRecord(
+          parent: folder, name: name, fileID: id, dateAdded: date(of: child), fileType: type))
+      try add(child, id: id, parent: folder, name: name.bytes, path: childPath)
+    }
+  }
+
+  /// An attribute embedded in its record, or in a data stream of its own when it is large.
+  private mutating func addAttribute(owner: UInt64, name: String, value: [UInt8]) {
+    if value.count <= Self.maximumEmbeddedAttribute {
+      fixedRecords.append(
+        .extendedAttribute(owner: owner, name: Array(name.utf8), flags: 0x2, data: value))
+      return
+    }
+    let streamID = nextObjectID
+    nextObjectID += 1
+    let stream = addStream(
+      id: streamID, length: Int64(value.count), segment: .bytes(value), isAttribute: true)
+    fixedRecords.append(
+      .extendedAttribute(
+        owner: owner, name: Array(name.utf8), flags: 0x1,
+        data: BTreeBuilder.littleEndian(streamID) + (stream ?? [])))
+  }
+
+  /// Places a stream's blocks; returns its `j_dstream_t`, or nil for an empty stream.
+  private mutating func addStream(
+    id: UInt64, length: Int64, segment: SegmentedByteStream.Segment, isAttribute: Bool = false
+  ) -> [UInt8]? {
+    guard length > 0 else { return nil }
+    streams.append(
+      Stream(
+        id: id, length: length, segment: segment, firstBlock: dataBlocks, isAttribute: isAttribute))
+    dataBlocks += blocks(for: length)
+    return FileSystemRecord.dataStream(length: UInt64(length), blockSize: blockSize)
+  }
+
+  // MARK: - Records
+
+  /// The file-system tree's records and the extent-reference tree's, with data starting at
+  /// block `dataStart`, each sorted.
+  func records(dataStart: Int64) -> (fileSystem: [BTreeRecord], extentReferences: [BTreeRecord]) {
+    var records = fixedRecords
+    var references: [BTreeRecord] = []
+    for stream in streams {
+      let start = UInt64(dataStart + stream.firstBlock)
+      let blocks = UInt64(blocks(for: stream.length))
+      if !stream.isAttribute { records.append(.dataStreamID(stream.id)) }
+      records.append(
+        .fileExtent(
+          streamID: stream.id, logicalOffset: 0, length: blocks * UInt64(blockSize),
+          physicalBlock: start))
+      references.append(
+        FileSystemRecord.physicalExtent(start: start, blocks: blocks, owner: stream.id).btreeRecord)
+    }
+    records.sort(by: <)
+    // Keys are unique: names were checked for collisions and identifiers are given once.
+    assert(zip(records, records.dropFirst()).allSatisfy { $0 < $1 }, "file-system keys repeat")
+    return (records.map(\.btreeRecord), references)
+  }
+
+  func blocks(for length: Int64) -> Int64 { (length + Int64(blockSize) - 1) / Int64(blockSize) }
+
+  // MARK: - Dates
+
+  /// A source date clamped to the limit, in seconds.
+  func clamped(_ seconds: Int64) -> Int64 {
+    max(0, min(seconds, options.dateLimit ?? .max))
+  }
+
+  /// An item's date, clamped, in nanoseconds.
+  func date(of item: SourceItem) -> UInt64 {
+    UInt64(clamped(item.modificationDate)) * 1_000_000_000
+  }
+}

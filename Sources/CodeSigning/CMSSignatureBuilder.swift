@@ -1,0 +1,135 @@
+import COpenSSL
+package import Foundation
+
+/// Builds the CMS signature (SignedData, detached) over a code directory, as Apple's `codesign`
+/// does, with OpenSSL.
+///
+/// Signed attributes: content type (id-data), message digest (SHA-256 of the code directory),
+/// signing time, Apple's cdhashes plist (1.2.840.113635.100.9.1) and cdhashes2
+/// (1.2.840.113635.100.9.2). The certificates are the leaf and the chain the identity carries. A
+/// timestamp token is added afterwards with ``addingTimestamp(_:to:)``, since it signs the
+/// signature's value.
+package struct CMSSignatureBuilder: Sendable {
+  /// The signer.
+  package let identity: SignerIdentity
+
+  /// Makes a builder.
+  package init(identity: SignerIdentity) { self.identity = identity }
+
+  /// The DER bytes of a CMS `ContentInfo` signing `codeDirectory`.
+  ///
+  /// - Parameters:
+  ///   - codeDirectory: The code directory blob's bytes (the detached content).
+  ///   - signingTime: The `signingTime` attribute's value.
+  /// - Returns: The DER bytes.
+  /// - Throws: ``CodeSigningError/signingFailed(_:)`` with OpenSSL's reason.
+  package func sign(codeDirectory: [UInt8], signingTime: Date) throws(CodeSigningError)
+    -> [UInt8]
+  {
+    ERR_clear_error()
+    let cdhash = OpenSSL.sha256(codeDirectory)
+    let flags = UInt32(CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP)
+    guard let cms = CMS_sign(nil, nil, nil, nil, flags) else { throw failure("CMS_sign") }
+    defer { CMS_ContentInfo_free(cms) }
+    guard
+      let signer = CMS_add1_signer(
+        cms, identity.certificate, identity.privateKey, EVP_sha256(), flags | UInt32(CMS_NOCERTS))
+    else { throw failure("the certificate and key cannot sign (CMS_add1_signer)") }
+    // The leaf first, then its issuers, as codesign orders them.
+    for certificate in [identity.certificate] + identity.chain {
+      guard CMS_add1_cert(cms, certificate) == 1 else { throw failure("adding a certificate") }
+    }
+    guard let time = ASN1_TIME_set(nil, time_t(signingTime.timeIntervalSince1970)) else {
+      throw failure("signing time")
+    }
+    defer { ASN1_STRING_free(time) }
+    let plist = Array(Self.cdhashesPlist([Array(cdhash.prefix(20))]).utf8)
+    let cdhashes2 = Self.digestSequence(cdhash)
+    guard
+      CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_signingTime, time.pointee.type, time, -1) == 1,
+      CMS_signed_add1_attr_by_txt(
+        signer, "1.2.840.113635.100.9.1", V_ASN1_OCTET_STRING, plist, Int32(plist.count)) == 1,
+      CMS_signed_add1_attr_by_txt(
+        signer, "1.2.840.113635.100.9.2", V_ASN1_SEQUENCE, cdhashes2, Int32(cdhashes2.count)) == 1
+    else { throw failure("signed attributes") }
+    let finished = OpenSSL.withMemoryBIO(codeDirectory) { content in
+      CMS_final(cms, content, nil, UInt32(CMS_DETACHED | CMS_BINARY))
+    }
+    guard finished == 1 else { throw failure("CMS_final") }
+    guard let der = OpenSSL.der({ i2d_CMS_ContentInfo(cms, $0) }) else {
+      throw failure("encoding")
+    }
+    return der
+  }
+
+  /// The signature value of the (first) signer of a CMS `ContentInfo`: what a timestamp signs.
+  package static func signatureValue(of der: [UInt8]) throws(CodeSigningError) -> [UInt8] {
+    try withSigner(of: der) { _, signer in
+      guard let value = CMS_SignerInfo_get0_signature(signer) else { return nil }
+      return Array(
+        UnsafeBufferPointer(
+          start: ASN1_STRING_get0_data(value), count: Int(ASN1_STRING_length(value))))
+    }
+  }
+
+  /// `der` with an RFC 3161 timestamp token as the signer's unsigned attribute
+  /// 1.2.840.113549.1.9.16.2.14.
+  package static func addingTimestamp(_ token: [UInt8], to der: [UInt8]) throws(CodeSigningError)
+    -> [UInt8]
+  {
+    try withSigner(of: der) { cms, signer in
+      guard
+        CMS_unsigned_add1_attr_by_txt(
+          signer, "1.2.840.113549.1.9.16.2.14", V_ASN1_SEQUENCE, token, Int32(token.count)) == 1
+      else { return nil }
+      return OpenSSL.der { i2d_CMS_ContentInfo(cms, $0) }
+    }
+  }
+
+  private static func withSigner(
+    of der: [UInt8], _ body: (OpaquePointer, OpaquePointer) -> [UInt8]?
+  ) throws(CodeSigningError) -> [UInt8] {
+    ERR_clear_error()
+    let result = der.withUnsafeBufferPointer { buffer -> [UInt8]? in
+      var pointer = buffer.baseAddress
+      guard let cms = d2i_CMS_ContentInfo(nil, &pointer, buffer.count) else { return nil }
+      defer { CMS_ContentInfo_free(cms) }
+      guard let signers = CMS_get0_SignerInfos(cms), let first = OPENSSL_sk_value(signers, 0)
+      else { return nil }
+      return body(cms, OpaquePointer(first))
+    }
+    guard let result else {
+      throw .signingFailed("the CMS signature cannot be changed: \(OpenSSL.drainErrors())")
+    }
+    return result
+  }
+
+  private func failure(_ step: String) -> CodeSigningError {
+    .signingFailed("\(step): \(OpenSSL.drainErrors())")
+  }
+
+  /// Apple's cdhashes attribute: an XML property list `{cdhashes: [<data>…]}` of the 20-byte
+  /// truncated code directory hashes, in the layout `codesign` writes.
+  static func cdhashesPlist(_ hashes: [[UInt8]]) -> String {
+    let items = hashes.map { "\t\t<data>\n\t\t\(Data($0).base64EncodedString())\n\t\t</data>\n" }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+      \t<key>cdhashes</key>
+      \t<array>
+      \(items.joined())\t</array>
+      </dict>
+      </plist>
+
+      """
+  }
+
+  /// `SEQUENCE { id-sha256, OCTET STRING digest }`, the value of Apple's cdhashes2 attribute.
+  static func digestSequence(_ digest: [UInt8]) -> [UInt8] {
+    let oid: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+    let octets: [UInt8] = [0x04, UInt8(digest.count)] + digest
+    return [0x30, UInt8(oid.count + octets.count)] + oid + octets
+  }
+}

@@ -1,0 +1,49 @@
+/// Why a signature could not be made: each case names the file or the part at fault.
+///
+/// No case ever carries a password or key material.
+package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The identity file cannot be read or parsed.
+  case unreadableIdentity(path: String, reason: String)
+  /// The PKCS#12 password does not open the file (its MAC does not verify).
+  case wrongPassword(path: String)
+  /// The PKCS#12 file uses ciphers this OpenSSL cannot run (the legacy provider is missing).
+  case legacyCipherUnavailable(path: String, reason: String)
+  /// The file holds a certificate but no private key for it.
+  case missingPrivateKey(path: String)
+  /// The file holds a private key but no certificate for it.
+  case missingCertificate(path: String)
+  /// The certificate is outside its validity period.
+  case certificateNotValidNow(subject: String, notBefore: String, notAfter: String)
+  /// The certificate carries no organizational unit (the team ID).
+  case missingTeamIdentifier(subject: String)
+  /// OpenSSL failed while signing.
+  case signingFailed(String)
+  /// The timestamp authority's answer could not be used.
+  case timestampFailed(String)
+  /// A signature blob to change is damaged.
+  case malformedSignature(String)
+
+  /// A sentence naming the problem.
+  package var description: String {
+    switch self {
+    case .unreadableIdentity(let path, let reason): "cannot read the identity \(path): \(reason)"
+    case .wrongPassword(let path):
+      "the password does not open \(path) (wrong PKCS#12 password)"
+    case .legacyCipherUnavailable(let path, let reason):
+      "\(path) is encrypted with legacy ciphers (RC2/3DES, as Keychain Access exports) and "
+        + "OpenSSL's legacy provider could not be loaded: \(reason)"
+    case .missingPrivateKey(let path):
+      "\(path) holds a certificate but not its private key (export the identity, not just the certificate)"
+    case .missingCertificate(let path):
+      "\(path) holds a private key but no certificate for it"
+    case .certificateNotValidNow(let subject, let notBefore, let notAfter):
+      "the certificate \(subject) is valid from \(notBefore) to \(notAfter), not now: "
+        + "renew it in your Apple Developer account"
+    case .missingTeamIdentifier(let subject):
+      "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
+    case .signingFailed(let reason): "signing failed: \(reason)"
+    case .timestampFailed(let reason): "timestamp failed: \(reason)"
+    case .malformedSignature(let reason): "damaged code signature: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import COpenSSL
+
+/// Small helpers over OpenSSL's C interface, shared by the signing types.
+package enum OpenSSL {
+  /// The messages of OpenSSL's error queue, oldest first, which is emptied.
+  package static func drainErrors() -> String {
+    var messages: [String] = []
+    while case let code = ERR_get_error(), code != 0 {
+      var buffer = [CChar](repeating: 0, count: 256)
+      ERR_error_string_n(code, &buffer, buffer.count)
+      messages.append(
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    return messages.isEmpty ? "unknown OpenSSL error" : messages.joined(separator: "; ")
+  }
+
+  /// The SHA-256 digest of `bytes`.
+  package static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: 32)
+    var length: UInt32 = 0
+    let input = Array(bytes)
+    input.withUnsafeBytes { raw in
+      _ = EVP_Digest(raw.baseAddress, raw.count, &out, &length, EVP_sha256(), nil)
+    }
+    return out
+  }
+
+  /// Runs `body` with a read-only memory BIO over `bytes`.
+  package static func withMemoryBIO<T>(
+    _ bytes: [UInt8], _ body: (OpaquePointer) throws -> T
+  ) rethrows -> T? {
+    try bytes.withUnsafeBytes { raw -> T? in
+      guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else { return nil }
+      defer { BIO_free(bio) }
+      return try body(bio)
+    }
+  }
+
+  /// The DER encoding of an object through an `i2d_*` function.
+  package static func der(
+    _ encode: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?) -> Int32
+  ) -> [UInt8]? {
+    let length = encode(nil)
+    guard length > 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(length))
+    let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      var pointer = buffer.baseAddress
+      return encode(&pointer)
+    }
+    return written == length ? bytes : nil
+  }
+
+  /// A certificate name's attributes in the certificate's order, as (short name, value) pairs
+  /// such as `("CN", "Developer ID Application: …")`.
+  package static func attributes(of name: OpaquePointer?) -> [(key: String, value: String)] {
+    guard let name else { return [] }
+    return (0..<X509_NAME_entry_count(name)).compactMap { index in
+      guard let entry = X509_NAME_get_entry(name, index),
+        let object = X509_NAME_ENTRY_get_object(entry), let data = X509_NAME_ENTRY_get_data(entry)
+      else { return nil }
+      let nid = OBJ_obj2nid(object)
+      let key = nid == NID_undef ? "?" : String(cString: OBJ_nid2sn(nid))
+      var utf8: UnsafeMutablePointer<UInt8>?
+      let length = ASN1_STRING_to_UTF8(&utf8, data)
+      guard length >= 0, let utf8 else { return (key, "") }
+      defer { CRYPTO_free(utf8, #fileID, #line) }
+      return (
+        key, String(decoding: UnsafeBufferPointer(start: utf8, count: Int(length)), as: UTF8.self)
+      )
+    }
+  }
+
+  /// A certificate name in one line, `CN=…, OU=…, O=…, C=…`.
+  package static func oneLine(_ name: OpaquePointer?) -> String {
+    attributes(of: name).map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+  }
+
+  /// An `ASN1_TIME` as text, such as `Jan  1 00:00:00 2030 GMT`.
+  static func text(_ time: UnsafePointer<ASN1_TIME>?) -> String {
+    guard let time, let bio = BIO_new(BIO_s_mem()) else { return "?" }
+    defer { BIO_free(bio) }
+    ASN1_TIME_print(bio, time)
+    var pointer: UnsafeMutablePointer<CChar>?
+    let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &pointer)
+    guard let pointer, length > 0 else { return "?" }
+    return String(
+      decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+  }
+}

@@ -1,0 +1,213 @@
+import CodeSigning
+package import Foundation
+package import NotaryService
+import SystemSupport
+
+/// Shipyard's own engine, on any OS, with no Apple tool and no rcodesign.
+///
+/// It signs over OpenSSL, notarizes through Apple's Notary REST API with an App Store Connect API
+/// key, uploads with S3 SigV4, and staples from the CloudKit ticket look-up.
+package struct NativeEngine: SigningEngine {
+  /// Where the engine's requests go and how it signs.
+  package struct Configuration: Sendable {
+    /// The Notary API's base URL (submissions at `<base>/submissions`).
+    package var notaryURL: URL
+    /// An S3-compatible endpoint for path-style uploads, or `nil` for Apple's bucket on AWS.
+    package var s3URL: URL?
+    /// The ticket look-up URL.
+    package var ticketURL: URL
+    /// The time-stamp authority, or `nil` to sign without a timestamp.
+    package var timestampURL: URL?
+    /// The signing identifier, or `nil` for the image's file name stem.
+    package var identifier: String?
+
+    /// Apple's Notary API.
+    package static let defaultNotaryURL = NotaryAPIClient.defaultBaseURL
+    /// Apple's ticket look-up.
+    package static let defaultTicketURL = TicketLookupClient.defaultURL
+    /// Apple's time-stamp authority.
+    package static let defaultTimestampURL = TimestampClient.defaultURL
+
+    /// Makes a configuration.
+    package init(
+      notaryURL: URL, s3URL: URL?, ticketURL: URL, timestampURL: URL?, identifier: String?
+    ) {
+      self.notaryURL = notaryURL
+      self.s3URL = s3URL
+      self.ticketURL = ticketURL
+      self.timestampURL = timestampURL
+      self.identifier = identifier
+    }
+  }
+
+  package let name = "native"
+  let configuration: Configuration
+  let transport: HTTPTransport
+  let now: @Sendable () -> Date
+  private let clients = ClientCache()
+
+  /// Makes the engine.
+  ///
+  /// - Parameters:
+  ///   - configuration: Endpoints and signing choices.
+  ///   - transport: HTTP, already retrying where wanted.
+  ///   - now: The clock of signatures and tokens.
+  package init(
+    configuration: Configuration, transport: HTTPTransport,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.configuration = configuration
+    self.transport = transport
+    self.now = now
+  }
+
+  /// The engine over URLSession, retrying connection errors and 5xx answers four times.
+  package static func live(configuration: Configuration) -> NativeEngine {
+    NativeEngine(
+      configuration: configuration,
+      transport: HTTPTransport.urlSession().retrying(
+        service: "Apple's services", sleep: PipelineClock.live.sleep))
+  }
+
+  // MARK: - Signing
+
+  package func sign(_ image: String, identity: SigningIdentity) async throws {
+    let signer = try loadIdentity(identity)
+    let timestamp: DMGSigner.Timestamper? = configuration.timestampURL.map { url in
+      let client = TimestampClient(url: url, transport: transport)
+      return { request in
+        do {
+          return try await client.stamp(request)
+        } catch {
+          throw CodeSigningError.timestampFailed(
+            "\(error); sign with --no-timestamp to leave the timestamp out")
+        }
+      }
+    }
+    try await DMGSigner(
+      identity: signer, identifier: configuration.identifier, timestamp: timestamp, now: now
+    ).sign(image)
+  }
+
+  func loadIdentity(_ identity: SigningIdentity) throws -> SignerIdentity {
+    switch identity {
+    case .p12(let path, let passwordFile, let password):
+      let secret: String
+      if let password {
+        secret = password.value
+      } else if let passwordFile {
+        secret = try String(contentsOfFile: passwordFile, encoding: .utf8)
+          .trimmingCharacters(in: .newlines)
+      } else {
+        secret = ""
+      }
+      return try SignerIdentity.load(pkcs12: try Self.read(path), password: secret, path: path)
+    case .pem(let path):
+      return try SignerIdentity.load(pem: try Self.read(path), path: path)
+    case .keychain:
+      throw PipelineError.invalidOptions(
+        "the native engine signs with a certificate file (--p12 or --pem), not a keychain identity; "
+          + "use --engine apple on macOS for keychain identities")
+    }
+  }
+
+  static func read(_ path: String) throws -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CodeSigningError.unreadableIdentity(path: path, reason: "no such readable file")
+    }
+    return Array(data)
+  }
+
+  // MARK: - Notarizing
+
+  package func validate(_ credentials: NotaryCredentials) throws {
+    _ = try Self.apiKey(credentials)
+  }
+
+  /// The key file, key ID and issuer; the key ID may come from the file name `AuthKey_<id>.p8`.
+  static func apiKey(_ credentials: NotaryCredentials) throws -> (
+    path: String, keyID: String, issuer: String
+  ) {
+    switch credentials {
+    case .apiKey(let path, let keyID, let issuer):
+      let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+      let derived = stem.hasPrefix("AuthKey_") ? String(stem.dropFirst(8)) : nil
+      guard let keyID = keyID ?? derived, let issuer else {
+        throw PipelineError.invalidOptions(
+          "the native engine needs --key AuthKey_<id>.p8 with --key-id <id> (or the key ID in the "
+            + "file name) and --issuer <uuid> from App Store Connect > Users and Access > Keys")
+      }
+      return (path, keyID, issuer)
+    case .appleID, .keychainProfile:
+      throw PipelineError.invalidOptions(
+        "the native engine notarizes with an App Store Connect API key only (--key AuthKey_<id>.p8 "
+          + "--key-id <id> --issuer <uuid>); an Apple ID or a keychain profile needs --engine apple "
+          + "on macOS")
+    }
+  }
+
+  func client(_ credentials: NotaryCredentials) throws -> NotaryAPIClient {
+    let (path, keyID, issuer) = try Self.apiKey(credentials)
+    return try clients.client(for: "\(path)\n\(keyID)\n\(issuer)") {
+      let key = try AppStoreConnectKey(
+        p8: try Self.read(path), keyID: keyID, issuer: issuer, path: path)
+      return NotaryAPIClient(
+        baseURL: configuration.notaryURL, tokens: TokenSource(key: key, now: now),
+        transport: transport)
+    }
+  }
+
+  package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
+    let client = try client(credentials)
+    let descriptor = try FileDescriptor.openForReading(image)
+    let digest = try IncrementalDigest.digest(of: descriptor, count: Int64.max, algorithm: .sha256)
+      .hex
+    descriptor.close()
+    let name = URL(fileURLWithPath: image).lastPathComponent
+    let submission = try await client.submit(name: name, sha256: digest)
+    try await S3Uploader(endpoint: configuration.s3URL, transport: transport, now: now)
+      .put(image, sha256: digest, to: submission.upload)
+    return submission.id
+  }
+
+  package func status(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotaryStatus
+  {
+    NotaryStatus(name: try await client(credentials).status(of: submissionID))
+  }
+
+  package func issues(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> [String]
+  {
+    try await client(credentials).issues(of: submissionID)
+  }
+
+  // MARK: - Stapling
+
+  package func staple(_ image: String) async throws {
+    let cdhash = try DMGStapler.cdhash(of: image)
+    switch try await TicketLookupClient(url: configuration.ticketURL, transport: transport)
+      .lookUp(cdhash: cdhash)
+    {
+    case .found(let ticket): try DMGStapler.staple(ticket, to: image)
+    case .notFound: throw PipelineError.ticketNotPublished(cdhash: cdhash.hex)
+    }
+  }
+
+  package func assess(_ image: String) async throws -> String? { nil }
+}
+
+/// The Notary clients by credentials, so that a token is reused and renewed across calls.
+private final class ClientCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var clients: [String: NotaryAPIClient] = [:]
+
+  func client(for key: String, make: () throws -> NotaryAPIClient) throws -> NotaryAPIClient {
+    lock.lock()
+    defer { lock.unlock() }
+    if let client = clients[key] { return client }
+    let client = try make()
+    clients[key] = client
+    return client
+  }
+}

@@ -1,0 +1,92 @@
+import DiskImage
+import SystemSupport
+
+/// A UDIF image as signing sees it: the bytes the code directory covers (everything up to the end
+/// of the property list), the signature after them, and the `koly` trailer last.
+struct SignableImage {
+  /// The image's path.
+  let path: String
+  /// The trailer as stored (512 bytes).
+  let trailerBytes: [UInt8]
+  /// The trailer, parsed.
+  let trailer: KolyTrailer
+  /// The file's size.
+  let size: Int64
+
+  /// Where the property list ends: the code limit, and where the signature goes.
+  var codeLimit: Int64 { trailer.plistOffset + trailer.plistLength }
+
+  /// Byte 0x128 of the trailer: the code signature's offset (then its size, at 0x130).
+  static let signatureFieldsOffset = 0x128
+
+  /// Reads the trailer of the image at `path` and checks that it leaves room for a signature.
+  init(path: String) throws {
+    self.path = path
+    let descriptor = try FileDescriptor.openForReading(path)
+    defer { descriptor.close() }
+    size = try descriptor.status().size
+    guard size >= Int64(KolyTrailer.size) else {
+      throw DiskImageError.notAnImage("\(path) is shorter than a koly trailer")
+    }
+    trailerBytes = try descriptor.read(at: size - Int64(KolyTrailer.size), count: KolyTrailer.size)
+    trailer = try KolyTrailer(trailerBytes)
+    let limit = trailer.plistOffset + trailer.plistLength
+    guard trailer.plistLength > 0, limit <= size - Int64(KolyTrailer.size) else {
+      throw DiskImageError.notAnImage(
+        "\(path): the trailer's property list (\(trailer.plistOffset)+\(trailer.plistLength)) "
+          + "does not end before the trailer")
+    }
+  }
+
+  /// The stored trailer with the signature fields set to `offset` and `length`.
+  func trailerBytes(signatureOffset offset: Int64, length: Int64) -> [UInt8] {
+    var writer = ByteWriter()
+    writer.writeBytes(trailerBytes)
+    writer.setInteger(UInt64(offset), at: Self.signatureFieldsOffset)
+    writer.setInteger(UInt64(length), at: Self.signatureFieldsOffset + 8)
+    return writer.bytes
+  }
+
+  /// The superblob the trailer points to, if the image is signed.
+  func signatureBytes() throws -> [UInt8]? {
+    guard trailer.codeSignatureLength > 0 else { return nil }
+    guard trailer.codeSignatureOffset == codeLimit,
+      trailer.codeSignatureOffset + trailer.codeSignatureLength + Int64(KolyTrailer.size) == size
+    else {
+      throw SignatureError.malformed(
+        "\(path): the signature (\(trailer.codeSignatureOffset)+\(trailer.codeSignatureLength)) "
+          + "is not between the property list and the trailer")
+    }
+    let descriptor = try FileDescriptor.openForReading(path)
+    defer { descriptor.close() }
+    return try descriptor.read(
+      at: trailer.codeSignatureOffset, count: Int(trailer.codeSignatureLength))
+  }
+
+  /// The SHA-256 of the covered bytes.
+  func codeDigest() throws -> [UInt8] {
+    let descriptor = try FileDescriptor.openForReading(path)
+    defer { descriptor.close() }
+    return try IncrementalDigest.digest(of: descriptor, count: codeLimit, algorithm: .sha256)
+  }
+
+  /// Replaces the file with its covered bytes, `superblob` and the trailer pointing to it, through
+  /// a temporary file renamed over the image: an interrupted write leaves the old image.
+  func write(superblob: [UInt8]) throws {
+    let source = try FileDescriptor.openForReading(path)
+    defer { source.close() }
+    let trailer = trailerBytes(signatureOffset: codeLimit, length: Int64(superblob.count))
+    try AtomicOutputFile.write(to: path) { output in
+      var offset: Int64 = 0
+      while offset < codeLimit {
+        let chunk = try source.read(at: offset, count: Int(min(Int64(1 << 20), codeLimit - offset)))
+        guard !chunk.isEmpty else {
+          throw DiskImageError.notAnImage("\(path) ended while it was copied")
+        }
+        try chunk.withUnsafeBytes { try output.writeAll($0) }
+        offset += Int64(chunk.count)
+      }
+      try (superblob + trailer).withUnsafeBytes { try output.writeAll($0) }
+    }
+  }
+}

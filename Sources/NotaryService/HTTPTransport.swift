@@ -1,0 +1,133 @@
+package import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP request the Notary clients make: small bodies in memory, the image from its file.
+package struct HTTPRequest: Sendable {
+  /// Where a request's body comes from.
+  package enum Body: Sendable {
+    /// No body.
+    case none
+    /// Bytes in memory.
+    case data(Data)
+    /// A file, streamed by URLSession (`uploadTask(with:fromFile:)`).
+    case file(URL)
+  }
+
+  /// `GET`, `POST`, `PUT`.
+  package var method: String
+  /// The full URL.
+  package var url: URL
+  /// Header fields.
+  package var headers: [String: String]
+  /// The body.
+  package var body: Body
+
+  /// Makes a request.
+  package init(method: String, url: URL, headers: [String: String] = [:], body: Body = .none) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// An HTTP answer.
+package struct HTTPResponse: Sendable {
+  /// The status code.
+  package var status: Int
+  /// The body.
+  package var body: Data
+
+  /// Makes a response.
+  package init(status: Int, body: Data) {
+    self.status = status
+    self.body = body
+  }
+
+  /// The body as text, cut to a length fit for an error message.
+  package var excerpt: String {
+    let text = String(decoding: body.prefix(600), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return body.count > 600 ? text + "…" : text
+  }
+}
+
+/// Sends HTTP requests; injected so that tests use loopback doubles and never the network.
+package struct HTTPTransport: Sendable {
+  /// Sends one request; throws only when no answer came (connection errors).
+  package var send: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+  /// Makes a transport from its one operation.
+  package init(send: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    self.send = send
+  }
+
+  /// URLSession (FoundationNetworking on Linux), with a timeout per request.
+  package static func urlSession(timeout: TimeInterval = 120) -> HTTPTransport {
+    HTTPTransport { request in
+      var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
+      urlRequest.httpMethod = request.method
+      for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+      let session = URLSession(configuration: .ephemeral)
+      defer { session.finishTasksAndInvalidate() }
+      return try await withCheckedThrowingContinuation { continuation in
+        let completion: @Sendable (Data?, URLResponse?, (any Error)?) -> Void = {
+          data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else if let response = response as? HTTPURLResponse {
+            continuation.resume(
+              returning: HTTPResponse(status: response.statusCode, body: data ?? Data()))
+          } else {
+            continuation.resume(throwing: URLError(.badServerResponse))
+          }
+        }
+        let task: URLSessionTask =
+          switch request.body {
+          case .none: session.dataTask(with: urlRequest, completionHandler: completion)
+          case .data(let data):
+            session.uploadTask(with: urlRequest, from: data, completionHandler: completion)
+          case .file(let url):
+            session.uploadTask(with: urlRequest, fromFile: url, completionHandler: completion)
+          }
+        task.resume()
+      }
+    }
+  }
+
+  /// This transport, retrying connection errors and 5xx answers `attempts` times in all, waiting
+  /// `delay` seconds (doubled each time) through `sleep` between tries.
+  ///
+  /// - Parameters:
+  ///   - service: The service's name, for the error after the last try.
+  ///   - attempts: The most tries.
+  ///   - delay: The first wait.
+  ///   - sleep: Waits a number of seconds (injected so that tests do not wait).
+  /// - Returns: The retrying transport; its last answer may still be a 5xx.
+  package func retrying(
+    service: String, attempts: Int = 4, delay: TimeInterval = 2,
+    sleep: @escaping @Sendable (TimeInterval) async throws -> Void
+  ) -> HTTPTransport {
+    let send = self.send
+    return HTTPTransport { request in
+      var wait = delay
+      for attempt in 1...max(1, attempts) {
+        do {
+          let response = try await send(request)
+          guard response.status >= 500, attempt < attempts else { return response }
+        } catch {
+          guard attempt < attempts else {
+            throw NotaryServiceError.unreachable(
+              service: service, reason: "\(error.localizedDescription) (after \(attempts) tries)")
+          }
+        }
+        try await sleep(wait)
+        wait *= 2
+      }
+      throw NotaryServiceError.unreachable(service: service, reason: "no attempt was made")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package import Foundation
+
+/// Looks up a notarization ticket in Apple's CloudKit ticket database by code directory hash.
+package struct TicketLookupClient: Sendable {
+  /// What the look-up found.
+  package enum Result: Sendable, Equatable {
+    /// The ticket's bytes.
+    case found(Data)
+    /// Not published (yet): `serverErrorCode` `NOT_FOUND`.
+    case notFound
+  }
+
+  /// Apple's look-up URL.
+  package static let defaultURL =
+    "https://api.apple-cloudkit.com/database/1/com.apple.gk.ticket-delivery/production/public/records/lookup"
+
+  let url: URL
+  let transport: HTTPTransport
+  static let service = "Apple's ticket look-up"
+
+  /// Makes a client posting to `url`.
+  package init(url: URL, transport: HTTPTransport) {
+    self.url = url
+    self.transport = transport
+  }
+
+  /// The record name of a ticket: `2/2/<40 hex digits>` for a SHA-256 code directory hash
+  /// truncated to 20 bytes.
+  package static func recordName(cdhash: [UInt8]) -> String {
+    "2/2/" + Crypto.hex(Array(cdhash.prefix(20)))
+  }
+
+  /// Looks the ticket of `cdhash` up once.
+  package func lookUp(cdhash: [UInt8]) async throws -> Result {
+    let body = try JSONSerialization.data(
+      withJSONObject: ["records": [["recordName": Self.recordName(cdhash: cdhash)]]],
+      options: [.sortedKeys])
+    let response = try await transport.send(
+      HTTPRequest(
+        method: "POST", url: url, headers: ["Content-Type": "application/json"],
+        body: .data(body)))
+    guard response.status == 200 else {
+      throw NotaryServiceError.httpStatus(
+        service: Self.service, status: response.status, detail: response.excerpt)
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
+      let record = (object["records"] as? [[String: Any]])?.first
+    else {
+      throw NotaryServiceError.unexpectedResponse(
+        service: Self.service, detail: "no records: \(response.excerpt)")
+    }
+    if let code = record["serverErrorCode"] as? String {
+      guard code == "NOT_FOUND" else {
+        throw NotaryServiceError.unexpectedResponse(
+          service: Self.service,
+          detail: "\(code): \(record["reason"] as? String ?? "no reason given")")
+      }
+      return .notFound
+    }
+    guard
+      let value = ((record["fields"] as? [String: Any])?["signedTicket"] as? [String: Any])?[
+        "value"] as? String,
+      let ticket = Data(base64Encoded: value), !ticket.isEmpty
+    else {
+      throw NotaryServiceError.unexpectedResponse(
+        service: Self.service, detail: "the record has no signedTicket")
+    }
+    return .found(ticket)
+  }
+}

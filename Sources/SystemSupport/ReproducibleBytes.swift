@@ -1,0 +1,31 @@
+/// Random-looking bytes that depend only on their inputs, for identifiers (GUIDs, UUIDs) that
+/// must come out the same on every build of the same content.
+package enum ReproducibleBytes {
+  /// Sixteen bytes mixed from `identifier` and `salt` (SplitMix64, two words, little-endian).
+  package static func sixteen(from identifier: UInt64, salt: UInt64) -> [UInt8] {
+    var state = identifier ^ (salt &* 0x9E37_79B9_7F4A_7C15)
+    var bytes: [UInt8] = []
+    for _ in 0..<2 {
+      state = state &+ 0x9E37_79B9_7F4A_7C15
+      var mixed = state
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      mixed ^= mixed >> 31
+      withUnsafeBytes(of: mixed.littleEndian) { bytes += $0 }
+    }
+    return bytes
+  }
+
+  /// A 64-bit FNV-1a hash of `parts` in order, never 0: the same content gives the same
+  /// identifier.
+  package static func fingerprint(of parts: [[UInt8]]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for part in parts {
+      for byte in part {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+      }
+    }
+    return hash == 0 ? 1 : hash
+  }
+}

@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Loopback test double of Apple's Notary API, its S3 upload, the CloudKit ticket look-up and a
+time-stamp authority, for Shipyard's native engine. Never reaches the network.
+
+It checks what it receives and refuses what Apple would refuse:
+- every Notary API call carries a JWT whose ES256 signature verifies with the test key's public
+  half, with header alg ES256 / kid / typ JWT and claims iss, aud appstoreconnect-v1, iat, exp at
+  most 20 minutes after iat (else 401);
+- the upload goes through /s3/<bucket>/<key>: its SigV4 Authorization is recomputed with botocore
+  for the issued credentials and session token (else 403), then the bytes are stored in a real S3
+  implementation (moto's server, started here on loopback);
+- a submission is Accepted only when the stored object's SHA-256 is the one submitted; the ticket
+  look-up serves a ticket only for the code directory hash of an accepted upload;
+- time stamps are real RFC 3161 replies from `openssl ts -reply`.
+
+Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [mode ...]
+Modes: unauthorized, s3-refuses, invalid, ticket-never, tsa-down. Prints "port <n>" when ready.
+Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
+"""
+import base64, hashlib, http.server, json, os, signal, socketserver, struct, subprocess, sys, tempfile
+import threading, time, urllib.parse
+
+import boto3
+from botocore.auth import S3SigV4Auth
+from botocore.awsrequest import AWSRequest
+from botocore.credentials import Credentials
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
+from moto.server import ThreadedMotoServer
+
+PKI, KEY_ID, ISSUER, PUBLIC_KEY = sys.argv[1:5]
+MODES = set(sys.argv[5:])
+PUBLIC = serialization.load_pem_public_key(open(PUBLIC_KEY, "rb").read())
+BUCKET = "notary-submissions-test"
+ACCESS, SECRET, TOKEN = "ASIATESTACCESSKEY", "test-secret-access-key", "test-session-token"
+
+moto = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+moto.start()
+MOTO_URL = "http://127.0.0.1:%d" % moto._server.port
+s3 = boto3.client("s3", endpoint_url=MOTO_URL, region_name="us-west-2",
+                  aws_access_key_id="x", aws_secret_access_key="x")
+s3.create_bucket(Bucket=BUCKET, CreateBucketConfiguration={"LocationConstraint": "us-west-2"})
+
+submissions = {}  # id -> {name, sha256, polls}
+accepted_cdhashes = set()
+ticket_lookups = {}
+lock = threading.Lock()
+
+
+def b64url_decode(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def check_jwt(header_value):
+    """Returns None when the token is acceptable, else the reason."""
+    if not header_value or not header_value.startswith("Bearer "):
+        return "no bearer token"
+    try:
+        head, claims, signature = header_value[7:].split(".")
+        header = json.loads(b64url_decode(head))
+        body = json.loads(b64url_decode(claims))
+        raw = b64url_decode(signature)
+        if len(raw) != 64:
+            return "ES256 signature is not 64 bytes (r||s)"
+        der = encode_dss_signature(int.from_bytes(raw[:32], "big"), int.from_bytes(raw[32:], "big"))
+        PUBLIC.verify(der, (head + "." + claims).encode(), ec.ECDSA(hashes.SHA256()))
+    except Exception as error:  # noqa: BLE001 - any failure is a 401
+        return "bad token: %s" % error
+    now = time.time()
+    if header != {"alg": "ES256", "kid": KEY_ID, "typ": "JWT"}:
+        return "bad header %r" % header
+    if body.get("iss") != ISSUER or body.get("aud") != "appstoreconnect-v1":
+        return "bad iss/aud"
+    if not (body["iat"] <= now + 60 and body["exp"] > now and body["exp"] - body["iat"] <= 1200):
+        return "bad iat/exp"
+    if "unauthorized" in MODES:
+        return "mode unauthorized"
+    return None
+
+
+def check_sigv4(handler, path, body):
+    auth = handler.headers.get("Authorization", "")
+    if not auth.startswith("AWS4-HMAC-SHA256 "):
+        return "no SigV4 Authorization"
+    if handler.headers.get("x-amz-security-token") != TOKEN:
+        return "no session token"
+    fields = dict(part.strip().split("=", 1) for part in auth[len("AWS4-HMAC-SHA256 "):].split(","))
+    signed = fields["SignedHeaders"].split(";")
+    if hashlib.sha256(body).hexdigest() != handler.headers.get("x-amz-content-sha256"):
+        return "x-amz-content-sha256 is not the body's"
+    url = "http://%s%s" % (handler.headers["Host"], path)
+    headers = {name: handler.headers[name] for name in signed if name != "host"}
+    request = AWSRequest(method="PUT", url=url, headers=headers, data=body)
+    request.context["timestamp"] = handler.headers["x-amz-date"]
+    signer = S3SigV4Auth(Credentials(ACCESS, SECRET, TOKEN), "s3", "us-west-2")
+    canonical = signer.canonical_request(request)
+    expected = signer.signature(signer.string_to_sign(request, canonical), request)
+    if expected != fields["Signature"]:
+        return "SigV4 signature differs from botocore's (%s)" % expected
+    return None
+
+
+def cdhash_of(image):
+    """The 20-byte cdhash of a signed UDIF image, read from its trailer and superblob."""
+    trailer = image[-512:]
+    offset, size = struct.unpack(">QQ", trailer[0x128:0x138])
+    blob = image[offset:offset + size]
+    count = struct.unpack(">I", blob[8:12])[0]
+    for index in range(count):
+        slot, start = struct.unpack(">II", blob[12 + 8 * index:20 + 8 * index])
+        if slot == 0:
+            length = struct.unpack(">I", blob[start + 4:start + 8])[0]
+            return hashlib.sha256(blob[start:start + length]).hexdigest()[:40]
+    return None
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def record(self, **fields):
+        with lock, open(os.path.join(PKI, "requests.jsonl"), "a") as log:
+            log.write(json.dumps(dict(method=self.command, path=self.path, **fields)) + "\n")
+
+    def reply(self, status, body=b"", content_type="application/json"):
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def body(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length else b""
+
+    def notary(self):
+        problem = check_jwt(self.headers.get("Authorization"))
+        self.record(jwt=problem or "ok")
+        if problem:
+            self.reply(401, {"errors": [{"status": "401", "code": "NOT_AUTHORIZED",
+                                         "title": "Authentication credentials are missing or invalid."}]})
+            return False
+        return True
+
+    def do_POST(self):
+        data = self.body()
+        if self.path == "/notary/v2/submissions":
+            if not self.notary():
+                return
+            request = json.loads(data)
+            ident = "2efe2717-52ef-43a5-96dc-%012d" % (len(submissions) + 1)
+            submissions[ident] = dict(name=request["submissionName"], sha256=request["sha256"], polls=0)
+            self.record(submission=request)
+            self.reply(200, {"data": {"id": ident, "type": "newSubmissions", "attributes": {
+                "awsAccessKeyId": ACCESS, "awsSecretAccessKey": SECRET, "awsSessionToken": TOKEN,
+                "bucket": BUCKET, "object": "prod/%s/%s" % (ident, request["submissionName"])}}})
+        elif self.path == "/ticket/lookup":
+            name = json.loads(data)["records"][0]["recordName"]
+            cdhash = name.split("/")[-1]
+            count = ticket_lookups[cdhash] = ticket_lookups.get(cdhash, 0) + 1
+            self.record(recordName=name)
+            if cdhash in accepted_cdhashes and count > 1 and "ticket-never" not in MODES:
+                ticket = b"shipyard-test-ticket:" + bytes.fromhex(cdhash)
+                self.reply(200, {"records": [{"recordName": name, "fields": {"signedTicket": {
+                    "type": "BYTES", "value": base64.b64encode(ticket).decode()}}}]})
+            else:
+                self.reply(200, {"records": [{"recordName": name, "reason": "Record not found",
+                                              "serverErrorCode": "NOT_FOUND"}]})
+        elif self.path == "/tsa":
+            self.record(contentType=self.headers.get("Content-Type"))
+            if "tsa-down" in MODES:
+                self.reply(503, b"down for the test", "text/plain")
+                return
+            with tempfile.TemporaryDirectory() as folder:
+                query = os.path.join(folder, "query.tsq")
+                open(query, "wb").write(data)
+                subprocess.run(["openssl", "ts", "-reply", "-config", os.path.join(PKI, "ext.cnf"),
+                                "-section", "tsa_section", "-queryfile", query,
+                                "-signer", os.path.join(PKI, "tsa.pem"), "-inkey", os.path.join(PKI, "tsa.key"),
+                                "-out", os.path.join(folder, "reply.tsr")],
+                               check=True, capture_output=True, cwd=PKI)
+                self.reply(200, open(os.path.join(folder, "reply.tsr"), "rb").read(),
+                           "application/timestamp-reply")
+        else:
+            self.reply(404, {"error": "no such endpoint"})
+
+    def do_PUT(self):
+        data = self.body()
+        if not self.path.startswith("/s3/"):
+            self.reply(404, {"error": "no such endpoint"})
+            return
+        problem = check_sigv4(self, self.path, data)
+        if "s3-refuses" in MODES:
+            problem = problem or "mode s3-refuses"
+        self.record(sigv4=problem or "ok", bytes=len(data))
+        if problem:
+            self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
+                       "application/xml")
+            return
+        bucket, key = self.path[len("/s3/"):].split("/", 1)
+        stored = s3.put_object(Bucket=bucket, Key=urllib.parse.unquote(key), Body=data)
+        self.send_response(200)
+        self.send_header("ETag", stored["ETag"])
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self):
+        parts = self.path.strip("/").split("/")
+        if parts[:3] == ["notary", "v2", "submissions"] and len(parts) >= 4:
+            if not self.notary():
+                return
+            ident = parts[3]
+            submission = submissions.get(ident)
+            if submission is None:
+                self.reply(404, {"errors": [{"status": "404"}]})
+                return
+            if len(parts) == 5 and parts[4] == "logs":
+                host = self.headers["Host"]
+                self.reply(200, {"data": {"id": ident, "type": "submissionsLog", "attributes": {
+                    "developerLogUrl": "http://%s/logs/%s" % (host, ident)}}})
+                return
+            submission["polls"] += 1
+            status = "In Progress"
+            if submission["polls"] > 1:
+                stored = s3.get_object(Bucket=BUCKET, Key="prod/%s/%s" % (ident, submission["name"]))["Body"].read()
+                matches = hashlib.sha256(stored).hexdigest() == submission["sha256"]
+                status = "Accepted" if matches and "invalid" not in MODES else "Invalid"
+                if status == "Accepted":
+                    accepted_cdhashes.add(cdhash_of(stored))
+                self.record(storedSHA256Matches=matches)
+            self.reply(200, {"data": {"id": ident, "type": "submissions", "attributes": {
+                "status": status, "name": submission["name"], "createdDate": "2026-01-01T00:00:00.000Z"}}})
+        elif parts[0] == "logs":
+            self.reply(200, {"jobId": parts[1], "status": "Invalid", "statusSummary": "Archive contains critical validation errors",
+                             "issues": [{"severity": "error", "path": "Hello.dmg/Hello.app/Contents/MacOS/Hello",
+                                         "message": "The binary is not signed with a valid Developer ID certificate.",
+                                         "docUrl": "https://developer.apple.com/documentation/security/notarizing_macos_software_before_distribution/resolving_common_notarization_issues"}]})
+        else:
+            self.reply(404, {"error": "no such endpoint"})
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+# moto's server thread keeps the interpreter from ending on SIGTERM: end at once.
+signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+server = Server(("127.0.0.1", 0), Handler)
+print("port %d" % server.server_address[1], flush=True)
+server.serve_forever()

@@ -1,0 +1,112 @@
+public import Foundation
+
+/// The loopback stand-in of Apple's Notary API, S3 (moto's server behind a SigV4-checking front),
+/// the ticket look-up and a time-stamp authority: `Tests/DistributionTests/Doubles/notary_double.py`,
+/// with the test PKI and an App Store Connect-style EC P-256 key made for it by openssl.
+public final class NotaryDouble: @unchecked Sendable {
+  /// The folder with the PKI (`identity.p12`, `root.pem`, …), the key and the request log.
+  public let folder: ScratchFolder
+  /// The double's port on 127.0.0.1.
+  public let port: Int
+  /// The API key's ID.
+  public static let keyID = "TESTKEY123"
+  /// The issuer ID.
+  public static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
+  /// The `.p12` password of the test identities.
+  public static let password = "test-password"
+  private let process: Process
+
+  /// The folder of the doubles.
+  public static let doubles = PeerPolicy.packageRoot.appendingPathComponent(
+    "Tests/DistributionTests/Doubles")
+
+  /// Whether python3 with moto, boto3 and cryptography, and openssl are here.
+  public static let isAvailable =
+    ProcessRunner.succeeds(
+      "python3", ["-c", "import moto.server, boto3, cryptography, botocore"])
+    && ProcessRunner.succeeds("openssl", ["version"])
+
+  /// Makes the PKI and the key, and starts the double in `modes` (`unauthorized`, `s3-refuses`,
+  /// `invalid`, `ticket-never`, `tsa-down`).
+  public init(modes: [String] = []) throws {
+    folder = try ScratchFolder()
+    try ProcessRunner.check(
+      "bash", [Self.doubles.appendingPathComponent("make_identities.sh").path, folder.url.path])
+    try ProcessRunner.check(
+      "openssl",
+      ["ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", folder.path("ec.pem")])
+    try ProcessRunner.check(
+      "openssl",
+      [
+        "pkcs8", "-topk8", "-nocrypt", "-in", folder.path("ec.pem"), "-out",
+        folder.path("AuthKey_\(Self.keyID).p8"),
+      ])
+    try ProcessRunner.check(
+      "openssl", ["ec", "-in", folder.path("ec.pem"), "-pubout", "-out", folder.path("api.pub")])
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "python3", Self.doubles.appendingPathComponent("notary_double.py").path, folder.url.path,
+        Self.keyID, Self.issuer, folder.path("api.pub"),
+      ] + modes
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line += chunk
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.hasPrefix("port "),
+      let port = Int(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      process.terminate()
+      throw ProcessFailure(command: "notary_double.py", status: 1, errorOutput: text)
+    }
+    self.port = port
+  }
+
+  deinit { stop() }
+
+  /// Stops the double and removes its folder.
+  public func stop() {
+    if process.isRunning {
+      // SIGKILL: the test runner starts children with SIGTERM blocked, and moto's server thread
+      // would keep Python alive anyway.
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    folder.remove()
+  }
+
+  /// The double's base URL.
+  public var url: String { "http://127.0.0.1:\(port)" }
+
+  /// The environment that points Shipyard at the double.
+  public var environment: [String] {
+    [
+      "SHIPYARD_NOTARY_URL=\(url)/notary/v2", "SHIPYARD_S3_URL=\(url)/s3",
+      "SHIPYARD_TICKET_URL=\(url)/ticket/lookup", "SHIPYARD_TIMESTAMP_URL=\(url)/tsa",
+    ]
+  }
+
+  /// The API key options of the CLI.
+  public var keyArguments: [String] {
+    [
+      "--key", folder.path("AuthKey_\(Self.keyID).p8"), "--key-id", Self.keyID, "--issuer",
+      Self.issuer,
+    ]
+  }
+
+  /// The requests the double received, as it logged them.
+  public func requests() -> [[String: Any]] {
+    let text = (try? String(contentsOfFile: folder.path("requests.jsonl"), encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds a self-contained `shipyard` for this Linux machine's architecture: the Swift standard
+# library and Foundation linked in statically, so that a CI runner needs only the system C
+# libraries listed in the README (glibc, libstdc++, zlib, bzip2, liblzma, OpenSSL's libcrypto,
+# libcurl). Packs it with the licenses and writes its SHA-256:
+#   dist/shipyard-linux-<arch>.tar.gz and dist/shipyard-linux-<arch>.tar.gz.sha256
+# Fails if ldd shows any libswift* or libFoundation* dependency.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+arch="$(uname -m)"
+name="shipyard-linux-$arch"
+swift build -c release --product shipyard --static-swift-stdlib
+binary="$(swift build -c release --product shipyard --static-swift-stdlib --show-bin-path)/shipyard"
+
+echo "== dynamic libraries"
+ldd "$binary" | tee /dev/stderr | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime' && {
+  echo "error: $binary still links the Swift runtime or Foundation dynamically" >&2
+  exit 1
+}
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+cp "$binary" "$stage/shipyard"
+strip "$stage/shipyard" 2>/dev/null || true
+if [ -f LICENSE ]; then
+  cp LICENSE "$stage/LICENSE"
+else
+  echo "warning: no LICENSE file at the repository's root; the archive carries none for Shipyard" >&2
+fi
+# The Swift runtime and Foundation are linked in: their license (Apache 2.0 with the runtime
+# library exception) travels with them.
+swift_license="$(dirname "$(dirname "$(command -v swift)")")/share/swift/LICENSE.txt"
+[ -f "$swift_license" ] && cp "$swift_license" "$stage/LICENSE-swift.txt"
+mkdir -p dist
+tar -czf "dist/$name.tar.gz" -C "$stage" .
+(cd dist && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+"$stage/shipyard" --help >/dev/null
+echo "== dist/$name.tar.gz ($(du -h "dist/$name.tar.gz" | cut -f1)), $(cat "dist/$name.tar.gz.sha256")"
