@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Benchmarks/dmg-build: a DMG of the Swift toolchain's lib/swift/linux (real binaries, ~150 MB) in
-# every format, on one core and on all cores, beside gzip -6, bzip2 -9, xz -6 and pigz on a tar of
-# the same tree. TREE=<folder> measures another tree; RUNS=<n> takes the best of n runs.
+# every format, on one core and on all cores, beside gzip -6, libdeflate-gzip -6, pigz -6, bzip2 -9
+# and xz -6 on a tar of the same tree (apt-get install libdeflate-tools pigz), then dmg inspect of
+# the UDZO image. TREE=<folder> measures another tree; RUNS=<n> takes the best of n runs;
+# BASELINE=<older shipyard> adds its dmg inspect of the same image (before/after); FORMATS=UDZO
+# builds UDZO only (and leaves bzip2 and xz out).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -10,4 +13,5 @@ tree="${TREE:-$swift_root/lib/swift/linux}"
 work="${TMPDIR:-/tmp}/shipyard-bench-dmg"
 mkdir -p "$work"
 swift build -c release --product shipyard --package-path "$root" >/dev/null
-python3 "$here/bench.py" --tree "$tree" --shipyard "$root/.build/release/shipyard" --work "$work" --runs "${RUNS:-1}"
+python3 "$here/bench.py" --tree "$tree" --shipyard "$root/.build/release/shipyard" --work "$work" --runs "${RUNS:-1}" \
+  ${BASELINE:+--baseline "$BASELINE"} ${FORMATS:+--formats "$FORMATS"}

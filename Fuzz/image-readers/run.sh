@@ -20,33 +20,33 @@ mkdir -p "$modules"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name Shipyard -I "$modules"
   -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature ExistentialAny)
-for library in CZlib CBzip2 CLzma COpenSSL CXattr; do flags+=(-I "$root/Sources/$library"); done
+for library in CZlib CDeflate CBzip2 CLzma COpenSSL CXattr CPNG CTIFF CJPEG; do flags+=(-I "$root/Sources/$library"); done
 
-# Each module as one object and its interface, in dependency order.
+# Each module as one object and its interface, in dependency order, from every Swift file in
+# its folder (the C libraries' link names come from their module maps).
 module() {
-  local name=$1
-  shift
+  local name=$1 folder=$2
+  local sources
+  mapfile -t sources < <(find "$folder" -name '*.swift' | sort)
   swiftc "${flags[@]}" -wmo -module-name "$name" -emit-module \
-    -emit-module-path "$modules/$name.swiftmodule" -c -o "$modules/$name.o" "$@"
+    -emit-module-path "$modules/$name.swiftmodule" -c -o "$modules/$name.o" "${sources[@]}"
 }
 echo "== building the readers with -sanitize=fuzzer,address"
 # The linker's notes on ASan's local symbols are noise: the log is shown only on failure.
 exec 3>&1
 exec >"$work/build.log" 2>&1
 trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
-module SystemSupport "$root"/Sources/SystemSupport/*.swift "$root"/Sources/SystemSupport/*/*.swift
-module StagedTree "$root"/Sources/StagedTree/*.swift
-module DiskImage "$root"/Sources/DiskImage/*.swift
-module HFSPlus "$root"/Sources/HFSPlus/*.swift
-module FinderLayout "$root"/Sources/FinderLayout/*.swift
+for name in SystemSupport StagedTree DiskImage HFSPlus FinderLayout; do
+  module "$name" "$root/Sources/$name"
+done
 # Only the signature reader of Distribution (the rest is the pipeline).
-module Distribution "$root"/Sources/Distribution/Signature/*.swift
+module Distribution "$root/Sources/Distribution/Signature"
 
 target() {
   local name=$1
   shift
   swiftc "${flags[@]}" -module-name "Fuzz_$name" "$@" "$modules"/*.o \
-    -lz -lbz2 -llzma -lcrypto -o "$work/fuzz-$name"
+    -lz -ldeflate -lbz2 -llzma -lcrypto -o "$work/fuzz-$name"
 }
 target udif "$here/targets/udif.swift" "$here/targets/volume.swift"
 target hfsplus "$here/targets/hfsplus.swift" "$here/targets/volume.swift"

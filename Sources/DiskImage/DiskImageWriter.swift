@@ -7,7 +7,7 @@ package import SystemSupport
 package struct DiskImageWriter: Sendable {
   /// The image format.
   package var format: ImageFormat
-  /// The compression level (zlib 1–9, bzip2 1–9, xz 0–9).
+  /// The compression level (``ImageFormat/levels``: libdeflate 1–12, bzip2 1–9, xz 0–9).
   package var level: Int
   /// How many chunks are compressed at once; by default one per core.
   package var threads: Int

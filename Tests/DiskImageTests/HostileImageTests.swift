@@ -101,6 +101,37 @@ import Testing
     #expect(run.status == 1 && run.standardError.contains("claims 1099511627776 sectors"))
   }
 
+  /// 8,192 zero-fill chunks of 64 MiB are checked without decoding half a terabyte.
+  ///
+  /// A few hundred kilobytes of table stand for them; their CRC-32 is combined, not computed
+  /// over decoded zeros.
+  @Test func terabytesOfZeroFillAreCheckedWithoutDecodingThem() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let sectors: Int64 = 131_072
+    let image = try Self.rewritingTables(of: try Self.rawImage(in: folder)) { name, table in
+      guard name.contains("Apple_HFS") else { return }
+      // The table's header as it was, then 8,192 zero-fill entries and the terminator.
+      var rebuilt = Array(table[..<204])
+      Self.setInteger(UInt64(8192 * sectors), at: 16, in: &rebuilt)
+      Self.setInteger(UInt32(8193), at: 200, in: &rebuilt)
+      for index in 0...8192 {
+        var entry = [UInt8](repeating: 0, count: 40)
+        if index == 8192 { Self.setInteger(UInt32(0xFFFF_FFFF), at: 0, in: &entry) }
+        Self.setInteger(UInt64(index) * UInt64(sectors), at: 8, in: &entry)
+        Self.setInteger(UInt64(index == 8192 ? 0 : sectors), at: 16, in: &entry)
+        rebuilt += entry
+      }
+      table = rebuilt
+    }
+    try Data(image).write(to: folder.file("hostile.dmg"))
+    let reader = try DiskImageReader(path: folder.path("hostile.dmg"))
+    let hfs = try #require(reader.hfsPartition)
+    var zeros = 0 as UInt32
+    for _ in 0..<8192 { zeros = ChunkCodec.crc32OfZeros(Int(sectors) * 512, continuing: zeros) }
+    #expect(reader.check(hfs) == .checksumMismatch(computed: zeros))
+  }
+
   @Test func aCatalogNodeCountPastTheFileIsNamed() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }

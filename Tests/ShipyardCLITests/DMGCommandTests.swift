@@ -30,7 +30,11 @@ import Testing
     (["dmg", "build", "x.app", "--format", "UDIF"], "unknown format \"UDIF\""),
     (["dmg", "build", "x.app", "--owner", "root"], "--owner takes <uid>:<gid>"),
     (["dmg", "build", "x.app", "--free-space", "lots"], "--free-space takes a size"),
-    (["dmg", "build", "x.app", "--level", "12"], "--level takes 0 to 9"),
+    (["dmg", "build", "x.app", "--level", "13"], "--level takes 1 to 12 for UDZO"),
+    (
+      ["dmg", "build", "x.app", "--format", "udbz", "--level", "10"],
+      "--level takes 1 to 9 for UDBZ"
+    ),
     (["dmg", "inspect"], "missing <image.dmg>"),
     (["dmg", "mount", "x.dmg"], "unknown subcommand \"mount\" of dmg"),
   ])

@@ -54,8 +54,11 @@ enum BuildOptions {
       throw scanner.usage("--case-sensitive applies to APFS volumes (--filesystem APFS)")
     }
     if let level = scanned.last("--level") {
-      guard let value = Int(level), (0...9).contains(value) else {
-        throw scanner.usage("--level takes 0 to 9")
+      let levels = options.format.levels
+      guard let value = Int(level), levels.contains(value) else {
+        throw scanner.usage(
+          "--level takes \(levels.lowerBound) to \(levels.upperBound) for \(options.format.rawValue)"
+        )
       }
       options.level = value
     }

@@ -29,7 +29,8 @@ struct DMGBuildCommand: ShipyardCommand {
       --format <format>       UDZO (zlib, default), UDBZ (bzip2), ULMO (xz) or UDRO (uncompressed).
       --filesystem <fs>       HFS+ (default) or APFS (case- and normalization-insensitive).
       --case-sensitive        Makes the APFS volume case-sensitive.
-      --level <n>             The compression level (default: zlib 6, bzip2 9, xz 6).
+      --level <n>             The compression level: UDZO 1-12 (libdeflate, default 5),
+                              UDBZ 1-9 (default 9), ULMO 0-9 (default 6).
       --no-applications-link  Leaves out the Applications link.
       --owner <uid:gid>       The owner and group of every item (default: 501:20).
       --free-space <size>     Free space to leave on the volume, such as 10M (default: 0).
