@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # Builds a self-contained `shipyard` for this Linux machine's architecture: the Swift standard
 # library and Foundation linked in statically, so that a CI runner needs only the system C
-# libraries listed in the README (glibc, libstdc++, zlib, bzip2, liblzma, OpenSSL's libcrypto,
-# libcurl). Packs it with the licenses and writes its SHA-256:
+# libraries listed in the README (glibc, zlib, bzip2, liblzma, OpenSSL's libcrypto, libcurl,
+# libpng, libjpeg, libtiff). Packs it with the licenses and writes its SHA-256:
 #   dist/shipyard-linux-<arch>.tar.gz and dist/shipyard-linux-<arch>.tar.gz.sha256
 # Fails if ldd shows any libswift* or libFoundation* dependency.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 arch="$(uname -m)"
 name="shipyard-linux-$arch"
-swift build -c release --product shipyard --static-swift-stdlib
-binary="$(swift build -c release --product shipyard --static-swift-stdlib --show-bin-path)/shipyard"
+# Static FoundationNetworking calls libcurl, which stays a system library: link it by name (the
+# development package provides libcurl.so).
+[ -n "$(ls /usr/lib/*/libcurl.so /usr/lib/libcurl.so 2>/dev/null)" ] || {
+  echo "error: libcurl's development files are missing: apt-get install libcurl4-openssl-dev" >&2
+  exit 1
+}
+flags=(-c release --product shipyard --static-swift-stdlib -Xlinker -lcurl)
+swift build "${flags[@]}"
+binary="$(swift build "${flags[@]}" --show-bin-path)/shipyard"
 
 echo "== dynamic libraries"
 ldd "$binary" | tee /dev/stderr | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime' && {
