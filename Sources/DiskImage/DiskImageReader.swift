@@ -79,6 +79,7 @@ package final class DiskImageReader {
         from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength)))
       partitions = contents.partitions.map { Partition(id: $0.id, name: $0.name, table: $0.table) }
       license = contents.license
+      try Self.checkStoredRangesAreDisjoint(partitions, fileSize: size)
     } catch {
       descriptor.close()
       throw error
@@ -86,6 +87,37 @@ package final class DiskImageReader {
   }
 
   deinit { descriptor.close() }
+
+  /// Throws when two chunks store their data in overlapping bytes of the file, or past its end.
+  ///
+  /// hdiutil gives every chunk bytes of its own; a hostile image that points many chunks at the
+  /// same compressed bytes would have every check decode them again and again (a small image
+  /// expanding without end), so such an image is refused before anything is decoded.
+  static func checkStoredRangesAreDisjoint(_ partitions: [Partition], fileSize: Int64)
+    throws(DiskImageError)
+  {
+    var ranges: [(offset: Int64, length: Int64, place: String)] = []
+    for partition in partitions {
+      for (index, chunk) in partition.table.chunks.enumerated() where chunk.compressedLength > 0 {
+        let place = "chunk \(index) of \(partition.name.debugDescription)"
+        guard chunk.compressedOffset >= 0, chunk.compressedOffset <= fileSize,
+          chunk.compressedLength <= fileSize - chunk.compressedOffset
+        else {
+          throw .malformed(
+            "\(place) stores its data at byte \(chunk.compressedOffset), \(chunk.compressedLength) bytes long, outside the file's \(fileSize) bytes"
+          )
+        }
+        ranges.append((chunk.compressedOffset, chunk.compressedLength, place))
+      }
+    }
+    ranges.sort { $0.offset < $1.offset }
+    for (previous, next) in zip(ranges, ranges.dropFirst())
+    where next.offset < previous.offset + previous.length {
+      throw .malformed(
+        "\(next.place) stores its data at bytes \(next.offset)+\(next.length), inside the bytes of \(previous.place) (\(previous.offset)+\(previous.length)); chunks may not share stored bytes"
+      )
+    }
+  }
 
   // MARK: - Checksums
 

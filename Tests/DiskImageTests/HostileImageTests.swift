@@ -83,6 +83,29 @@ import Testing
     try Self.commandsReport(message, for: folder.path("hostile.dmg"))
   }
 
+  /// Chunks that share stored bytes would have every check decode the same bytes again and
+  /// again; the reader refuses them before decoding anything.
+  @Test func chunksSharingStoredBytesAreRefused() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let raw = try Self.rawImage(in: folder)
+    try Data(raw).write(to: folder.file("raw.dmg"))
+    let original = try DiskImageReader(path: folder.path("raw.dmg"))
+    let hfsChunk = try #require(original.hfsPartition?.table.chunks.first)
+    let image = try Self.rewritingTables(of: raw) { name, table in
+      // The MBR's one chunk: offset at byte 204 + 24 of its table.
+      if name.contains("MBR") {
+        Self.setInteger(UInt64(hfsChunk.compressedOffset), at: 204 + 24, in: &table)
+      }
+    }
+    try Data(image).write(to: folder.file("hostile.dmg"))
+    let error = try #require(throws: DiskImageError.self) {
+      try DiskImageReader(path: folder.path("hostile.dmg"))
+    }
+    #expect("\(error)".contains("chunks may not share stored bytes"), "\(error)")
+    try Self.commandsReport("chunks may not share stored bytes", for: folder.path("hostile.dmg"))
+  }
+
   @Test func aChunkPastAChunksSizeIsADataErrorOfItsPartition() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
