@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Builds the same images with two shipyard binaries and compares them byte for byte: the example
+# app, the layout example and a 3,000-file tree, in UDZO, UDBZ, ULMO and UDRO, on HFS+ and APFS.
+# The builds are reproducible, so any difference is a change in behaviour.
+#
+#   scripts/compare-images.sh <baseline shipyard> [<new shipyard>]
+#
+# The new binary defaults to .build/debug/shipyard. Exits 1 when any pair differs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+baseline="${1:?usage: scripts/compare-images.sh <baseline shipyard> [<new shipyard>]}"
+candidate="${2:-.build/debug/shipyard}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export SOURCE_DATE_EPOCH=1700000000
+
+# A 3,000-file tree: 30 folders of 100 files of varied sizes, executables, links, odd names.
+python3 - "$work/tree" <<'PY'
+import os, random, sys
+root = sys.argv[1]
+rng = random.Random(17)
+for folder in range(30):
+    path = os.path.join(root, f"folder {folder:02d}", "sub" if folder % 3 == 0 else "")
+    os.makedirs(path, exist_ok=True)
+    for index in range(100):
+        name = f"file-{index:03d}" + ("-é" if index % 7 == 0 else "") + (".txt" if index % 2 else ".bin")
+        size = rng.choice([0, 1, 100, 4096, 5000, 70000])
+        with open(os.path.join(path, name), "wb") as handle:
+            handle.write(rng.randbytes(size // 2) + bytes(size - size // 2))
+        if index % 10 == 0:
+            os.chmod(os.path.join(path, name), 0o755)
+    os.symlink("file-001.txt", os.path.join(path, "link"))
+PY
+find "$work/tree" -exec touch -h -d @1600000000 {} +
+
+inputs=("app:Examples/Hello.app" "layout:--config Examples/layout/Hello.json" "tree:$work/tree")
+differences=0
+compared=0
+for input in "${inputs[@]}"; do
+  label="${input%%:*}"
+  # shellcheck disable=SC2206
+  source=(${input#*:})
+  for filesystem in HFS+ APFS; do
+    for format in UDZO UDBZ ULMO UDRO; do
+      for side in baseline candidate; do
+        binary="$baseline"
+        [ "$side" = candidate ] && binary="$candidate"
+        "$binary" dmg build "${source[@]}" --filesystem "$filesystem" --format "$format" \
+          --volume-name Compare -o "$work/$side.dmg" >/dev/null 2>"$work/log" \
+          || { echo "$side failed on $label $filesystem $format:"; cat "$work/log"; exit 1; }
+      done
+      compared=$((compared + 1))
+      if cmp -s "$work/baseline.dmg" "$work/candidate.dmg"; then
+        echo "same       $label $filesystem $format"
+      else
+        echo "DIFFERENT  $label $filesystem $format"
+        differences=$((differences + 1))
+      fi
+    done
+  done
+done
+echo "$compared images compared, $differences different"
+[ "$differences" -eq 0 ]
