@@ -5,12 +5,21 @@ import Testing
 /// The build as a program sees it: this target has no package access, so everything used here
 /// is public.
 @Suite struct DMGBuilderAPITests {
+  /// Options for `Payload.dmg` in `folder`, from a folder of `count` random bytes, compressed by
+  /// one thread so that the volume takes a batch of chunks for every 4 MiB.
+  static func payloadOptions(in folder: TemporaryFolder, count: Int, format: ImageFormat) throws
+    -> DMGBuildOptions
+  {
+    let payload = try folder.randomPayload("Payload", count: count)
+    var options = DMGBuildOptions(source: payload, output: folder.path("Payload.dmg"), threads: 1)
+    options.format = format
+    return options
+  }
+
   @Test func buildReportsProgressThatGrowsToTheTotal() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let payload = try folder.randomPayload("Payload", count: 12 << 20)
-    var options = DMGBuildOptions(source: payload, output: folder.path("Payload.dmg"), threads: 1)
-    options.format = .udro
+    let options = try Self.payloadOptions(in: folder, count: 12 << 20, format: .udro)
 
     let (stream, continuation) = AsyncStream.makeStream(of: DMGBuildProgress.self)
     let result = try await DMGBuilder(options: options).build { continuation.yield($0) }
@@ -57,9 +66,7 @@ import Testing
   @Test func cancellingTheTaskStopsTheBuildAndLeavesNoFile() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let payload = try folder.randomPayload("Payload", count: 8 << 20)
-    var options = DMGBuildOptions(source: payload, output: folder.path("Payload.dmg"), threads: 1)
-    options.format = .udbz
+    let options = try Self.payloadOptions(in: folder, count: 8 << 20, format: .udbz)
 
     let (reports, reported) = AsyncStream.makeStream(of: DMGBuildProgress.self)
     let task = Task {
