@@ -17,12 +17,9 @@ let package = Package(
     .library(name: "Multipart", targets: ["Multipart"]),
     .library(name: "MultipartUpload", targets: ["MultipartUpload"]),
     .library(name: "Menus", targets: ["Menus"]),
-    .library(name: "HFSPlus", targets: ["HFSPlus"]),
-    .library(name: "APFS", targets: ["APFS"]),
-    .library(name: "DiskImage", targets: ["DiskImage"]),
+    // Build, sign, notarize and staple disk images; it re-exports the layout and format types
+    // of FinderLayout and DiskImage that its options use, so `import Distribution` is enough.
     .library(name: "Distribution", targets: ["Distribution"]),
-    .library(name: "CodeSigning", targets: ["CodeSigning"]),
-    .library(name: "NotaryService", targets: ["NotaryService"]),
     .library(name: "MenusUIKit", targets: ["MenusUIKit"]),
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
@@ -165,6 +162,10 @@ let package = Package(
         "NotaryService",
       ],
       exclude: ["FakeTools", "Doubles"],
+      swiftSettings: strictSettings),
+    // Distribution as a client sees it: no package access, so only its public API compiles.
+    .testTarget(
+      name: "DistributionAPITests", dependencies: ["Distribution"], packageAccess: false,
       swiftSettings: strictSettings),
     .testTarget(
       name: "FinderLayoutTests", dependencies: ["FinderLayout", "ShipyardTestSupport"],

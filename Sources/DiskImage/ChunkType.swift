@@ -39,7 +39,7 @@ package enum ChunkType: UInt32, Sendable, CaseIterable {
 }
 
 /// The image formats `dmg build` writes, each named as hdiutil names it.
-package enum ImageFormat: String, Sendable, CaseIterable {
+public enum ImageFormat: String, Sendable, CaseIterable {
   /// zlib chunks (the default).
   case udzo = "UDZO"
   /// bzip2 chunks.
@@ -61,7 +61,7 @@ package enum ImageFormat: String, Sendable, CaseIterable {
 
   /// The levels `dmg build --level` takes: libdeflate's 1–12 (UDZO), bzip2's 1–9, xz's presets
   /// 0–9; UDRO compresses nothing.
-  package var levels: ClosedRange<Int> {
+  public var levels: ClosedRange<Int> {
     switch self {
     case .udzo: 1...12
     case .udbz: 1...9
@@ -75,7 +75,7 @@ package enum ImageFormat: String, Sendable, CaseIterable {
   /// UDZO's is the fastest libdeflate level whose images are no larger than zlib level 6 made
   /// them: on the toolchain's libraries level 5 gives 46.28 MB (zlib 6 gave 46.70, libdeflate 4
   /// gives 47.29) at 0.27x gzip -6's CPU time (see Benchmarks/dmg-build).
-  package var defaultLevel: Int {
+  public var defaultLevel: Int {
     switch self {
     case .udzo: 5
     case .udbz: 9

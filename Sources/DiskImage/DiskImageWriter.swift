@@ -49,7 +49,8 @@ package struct DiskImageWriter: Sendable {
   ///   - identifier: Seeds the disk and partition GUIDs.
   ///   - partitionType: The volume partition's type: `Apple_HFS` or `Apple_APFS`.
   ///   - output: Where to write, from its current position (normally an empty file).
-  ///   - progress: Receives the volume bytes done so far.
+  ///   - progress: Receives the volume bytes done so far, after each batch of chunks; what it
+  ///     throws (such as a `CancellationError`) stops the writer there and is rethrown.
   /// - Returns: What was written.
   /// - Throws: ``DiskImageError`` or a system error when reading the volume or writing fails.
   package func write(
@@ -58,7 +59,7 @@ package struct DiskImageWriter: Sendable {
     identifier: UInt64,
     partitionType: PartitionType = .hfs,
     to output: FileDescriptor,
-    progress: ((Int64) -> Void)? = nil
+    progress: ((Int64) throws -> Void)? = nil
   ) throws -> Summary {
     var volume = volume
     let layout = GPTLayout(
@@ -159,7 +160,7 @@ package struct DiskImageWriter: Sendable {
     sectors: Int64,
     descriptor: UInt32,
     sink: inout OutputSink,
-    progress: ((Int64) -> Void)?
+    progress: ((Int64) throws -> Void)?
   ) throws -> (BLKXTable, [ChunkType: Int]) {
     let chunkBytes = Self.chunkSectors * GPTLayout.sectorSize
     let batchChunks = threads * batchDepth
@@ -215,7 +216,7 @@ package struct DiskImageWriter: Sendable {
         crc = ChunkCodec.crc32Combine(crc, encoded.crc, secondLength: piece.count)
       }
       done += Int64(filled)
-      progress?(done)
+      try progress?(done)
     }
     let table = BLKXTable(
       firstSector: GPTLayout.partitionStart, sectorCount: sectors, blockDescriptor: descriptor,

@@ -8,26 +8,39 @@ import SystemSupport
 /// Builds a disk image from an app: stages it with an `/Applications` link, lays out the HFS+
 /// volume or APFS container and writes the UDIF image through a temporary file that is renamed
 /// into place.
-package struct DMGBuilder {
+///
+/// It does what `shipyard dmg build` does, natively on any OS, and gives the same bytes for the
+/// same options:
+///
+/// ```swift
+/// let options = DMGBuildOptions(source: "build/MyApp.app", output: "dist/MyApp.dmg")
+/// let result = try await DMGBuilder(options: options).build { progress in
+///   print("\(Int(progress.fractionCompleted * 100)) %")
+/// }
+/// print("wrote \(result.output): \(result.imageBytes) bytes")
+/// ```
+public struct DMGBuilder: Sendable {
   /// What was built.
-  package struct Result: Sendable {
+  public struct Result: Sendable {
     /// The volume's name.
-    package let volumeName: String
+    public let volumeName: String
     /// The volume's size in bytes.
-    package let volumeBytes: Int64
+    public let volumeBytes: Int64
     /// The image's size in bytes.
-    package let imageBytes: Int64
+    public let imageBytes: Int64
     /// Files and folders on the volume.
-    package let fileCount: UInt32
+    public let fileCount: UInt32
     /// Folders on the volume.
-    package let folderCount: UInt32
+    public let folderCount: UInt32
+    /// Where the image was written: the options' ``DMGBuildOptions/output``.
+    public let output: String
   }
 
   /// What goes on the volume.
-  package let options: DMGBuildOptions
+  public let options: DMGBuildOptions
 
   /// Makes a builder.
-  package init(options: DMGBuildOptions) {
+  public init(options: DMGBuildOptions) {
     self.options = options
   }
 
@@ -115,8 +128,9 @@ package struct DMGBuilder {
     return (source, options.volumeName ?? name)
   }
 
-  /// Builds the image; `progress` receives the volume bytes done and the total.
-  package func build(progress: ((Int64, Int64) -> Void)? = nil) throws -> Result {
+  /// Builds the image; `progress` receives the volume bytes done and the total after each batch
+  /// of chunks, and what it throws stops the build (no image, no temporary file left).
+  package func build(progress: ((Int64, Int64) throws -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
     let license = try options.licenseAgreement()
     let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
@@ -132,11 +146,11 @@ package struct DMGBuilder {
       try writer.write(
         volume: volume.makeStream(), volumeBytes: volume.byteCount,
         identifier: volume.identifier, partitionType: volume.partitionType, to: descriptor
-      ) { done in progress?(done, volume.byteCount) }
+      ) { done in try progress?(done, volume.byteCount) }
     }
     return Result(
       volumeName: volumeName, volumeBytes: volume.byteCount, imageBytes: summary.imageBytes,
-      fileCount: volume.fileCount, folderCount: volume.folderCount)
+      fileCount: volume.fileCount, folderCount: volume.folderCount, output: options.output)
   }
 
   /// The HFS+ volume for the staged root, its `.DS_Store` filled in.

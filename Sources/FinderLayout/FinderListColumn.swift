@@ -1,21 +1,31 @@
 /// A column of the Finder's list view.
-package enum FinderListColumn: String, Sendable, CaseIterable {
+public enum FinderListColumn: String, Sendable, CaseIterable {
+  /// The item's name.
   case name
+  /// Its modification date.
   case dateModified = "date-modified"
+  /// Its creation date.
   case dateCreated = "date-created"
+  /// The date it was added to its folder.
   case dateAdded = "date-added"
+  /// The date it was last opened.
   case dateLastOpened = "date-last-opened"
+  /// Its size.
   case size
+  /// Its kind.
   case kind
+  /// Its Finder label (tag).
   case label
+  /// Its version.
   case version
+  /// Its Finder comments.
   case comments
 
   /// The identifier the Finder stores (`dateModified`).
   package var identifier: String { Self.camelCase(rawValue) }
 
   /// The width the Finder gives the column when none is asked for (dmgbuild's table).
-  package var defaultWidth: Int {
+  public var defaultWidth: Int {
     switch self {
     case .name, .comments: 300
     case .dateModified, .dateCreated, .dateAdded, .dateLastOpened: 181

@@ -1,5 +1,5 @@
 /// How the Finder shows a folder's items: the `vstl` record.
-package enum FinderViewStyle: String, Sendable, CaseIterable {
+public enum FinderViewStyle: String, Sendable, CaseIterable {
   /// Icons placed freely (`icnv`), the only style that shows a background and positions.
   case icon
   /// Rows with columns of details (`Nlsv`).
@@ -25,15 +25,24 @@ package enum FinderViewStyle: String, Sendable, CaseIterable {
 
 /// What the icon view keeps its icons sorted by (`icvp`'s `arrangeBy`), or `none` for free
 /// placement.
-package enum FinderArrangement: String, Sendable, CaseIterable {
+public enum FinderArrangement: String, Sendable, CaseIterable {
+  /// Free placement: the icons stay where ``FinderWindowLayout/positions`` puts them.
   case none
+  /// By name.
   case name
+  /// By modification date.
   case dateModified = "date-modified"
+  /// By creation date.
   case dateCreated = "date-created"
+  /// By the date the item was added to its folder.
   case dateAdded = "date-added"
+  /// By the date the item was last opened.
   case dateLastOpened = "date-last-opened"
+  /// By size.
   case size
+  /// By kind (application, folder, document type).
   case kind
+  /// By Finder label (tag colour).
   case label
 
   /// The value the Finder stores: camel case, such as `dateModified`.

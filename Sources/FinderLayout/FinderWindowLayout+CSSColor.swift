@@ -13,7 +13,7 @@ extension FinderWindowLayout.Color {
 
   /// A colour as CSS writes it: `#rgb`, `#rrggbb`, `rgb(r, g, b)` with 0–255 components, or a
   /// basic colour keyword such as `white` or `navy`.
-  package init?(css text: String) {
+  public init?(css text: String) {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
     if trimmed.hasPrefix("#") {
       self.init(hex: trimmed)

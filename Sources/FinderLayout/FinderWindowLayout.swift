@@ -1,20 +1,34 @@
 import Foundation
 
 /// How the Finder shows the volume's window: size, icons, background, and where each item sits.
-package struct FinderWindowLayout: Sendable, Equatable {
+///
+/// The defaults are the window `shipyard dmg build` makes with no layout options: 660 × 400
+/// points at (200, 120), 128-point icons with 13-point labels below them, no toolbar, sidebar or
+/// bars. Leave ``positions`` empty to have the app on the left, the Applications link on the
+/// right and any other item in rows below; name any item to place every item yourself.
+///
+/// ```swift
+/// var layout = FinderWindowLayout()
+/// layout.windowSize = (width: 660, height: 400)
+/// layout.positions = ["Hello.app": (x: 180, y: 170), "Applications": (x: 480, y: 170)]
+/// ```
+public struct FinderWindowLayout: Sendable, Equatable {
   /// A colour with components from 0 to 1.
-  package struct Color: Sendable, Equatable {
-    package var red: Double
-    package var green: Double
-    package var blue: Double
+  public struct Color: Sendable, Equatable {
+    /// The red component, from 0 to 1.
+    public var red: Double
+    /// The green component, from 0 to 1.
+    public var green: Double
+    /// The blue component, from 0 to 1.
+    public var blue: Double
 
     /// Makes a colour.
-    package init(red: Double, green: Double, blue: Double) {
+    public init(red: Double, green: Double, blue: Double) {
       (self.red, self.green, self.blue) = (red, green, blue)
     }
 
     /// A colour from `#rrggbb` or `#rgb`.
-    package init?(hex: String) {
+    public init?(hex: String) {
       var digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
       if digits.count == 3 { digits = digits.map { "\($0)\($0)" }.joined() }
       guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
@@ -24,39 +38,40 @@ package struct FinderWindowLayout: Sendable, Equatable {
     }
   }
 
-  /// The window's top-left corner on screen.
-  package var windowOrigin = (x: 200, y: 120)
-  /// The window's size in points.
-  package var windowSize = (width: 660, height: 400)
+  /// The window's top-left corner on screen, in points.
+  public var windowOrigin = (x: 200, y: 120)
+  /// The window's content size in points.
+  public var windowSize = (width: 660, height: 400)
   /// The icons' size in points (16 to 512).
-  package var iconSize = 128
+  public var iconSize = 128
   /// The labels' size in points.
-  package var textSize = 13
+  public var textSize = 13
   /// A background colour, when there is no picture.
-  package var backgroundColor: Color?
-  /// Where each item's icon centre sits, by name.
-  package var positions: [String: (x: Int, y: Int)] = [:]
+  public var backgroundColor: Color?
+  /// Where each root item's icon centre sits, by name, in window points.
+  public var positions: [String: (x: Int, y: Int)] = [:]
   /// Whether the labels go below the icons (else to their right).
-  package var labelOnBottom = true
+  public var labelOnBottom = true
   /// The toolbar, sidebar and bars around the window's content.
-  package var chrome = WindowChrome()
+  public var chrome = WindowChrome()
   /// Icon, list or column view.
-  package var viewStyle = FinderViewStyle.icon
+  public var viewStyle = FinderViewStyle.icon
   /// What the icon view keeps its icons sorted by; `none` keeps the positions.
-  package var arrangeBy = FinderArrangement.none
+  public var arrangeBy = FinderArrangement.none
   /// The icon view's grid spacing in points.
-  package var gridSpacing = 100
+  public var gridSpacing = 100
   /// Whether the icon view shows item info (sizes, counts) under the labels.
-  package var showItemInfo = false
+  public var showItemInfo = false
   /// Whether icons show a preview of the file's content.
-  package var showIconPreview = false
+  public var showIconPreview = false
   /// The list view's settings, written when set (and always for a list view).
-  package var listView: ListViewSettings?
+  public var listView: ListViewSettings?
 
   /// Makes the default layout: a 660 × 400 window with 128-point icons.
-  package init() {}
+  public init() {}
 
-  package static func == (lhs: FinderWindowLayout, rhs: FinderWindowLayout) -> Bool {
+  /// Whether two layouts are the same: every setting, and every position.
+  public static func == (lhs: FinderWindowLayout, rhs: FinderWindowLayout) -> Bool {
     lhs.windowOrigin == rhs.windowOrigin && lhs.windowSize == rhs.windowSize
       && lhs.iconSize == rhs.iconSize
       && lhs.textSize == rhs.textSize && lhs.backgroundColor == rhs.backgroundColor

@@ -6,24 +6,24 @@ import Foundation
 /// `lsvp` keeps its columns in a dictionary by identifier, each with its index; `lsvP`, which
 /// newer Finders write beside it, keeps them in an array in display order. Both are written,
 /// from the same settings.
-package struct ListViewSettings: Sendable, Equatable {
+public struct ListViewSettings: Sendable, Equatable {
   /// The rows' icon size in points.
-  package var iconSize = 16
+  public var iconSize = 16
   /// The rows' text size in points (10 to 16).
-  package var textSize = 12
+  public var textSize = 12
   /// The column the rows are sorted by.
-  package var sortColumn = FinderListColumn.name
+  public var sortColumn = FinderListColumn.name
   /// The columns shown, in order; the others are stored hidden.
-  package var columns: [FinderListColumn] = [.name, .dateModified, .size, .kind, .dateAdded]
+  public var columns: [FinderListColumn] = [.name, .dateModified, .size, .kind, .dateAdded]
   /// Widths in points, for the columns not at their ``FinderListColumn/defaultWidth``.
-  package var widths: [FinderListColumn: Int] = [:]
+  public var widths: [FinderListColumn: Int] = [:]
   /// Whether dates read "Today" and "Yesterday".
-  package var useRelativeDates = true
+  public var useRelativeDates = true
   /// Whether folder sizes are computed.
-  package var calculateAllSizes = false
+  public var calculateAllSizes = false
 
   /// dmgbuild's defaults: 16-point icons, 12-point text, sorted by name.
-  package init() {}
+  public init() {}
 
   /// Every column in stored order: the visible ones as given, then the hidden ones.
   var orderedColumns: [(column: FinderListColumn, visible: Bool)] {

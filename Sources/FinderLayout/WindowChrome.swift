@@ -3,20 +3,20 @@
 ///
 /// Everything is hidden by default, as dmgbuild does: a disk image's window shows its own
 /// picture, not a browser.
-package struct WindowChrome: Sendable, Equatable {
+public struct WindowChrome: Sendable, Equatable {
   /// `ShowToolbar`: the toolbar with the back and view buttons.
-  package var showToolbar = false
+  public var showToolbar = false
   /// `ShowSidebar` (and `ContainerShowSidebar`): the sidebar of favourites and devices.
-  package var showSidebar = false
+  public var showSidebar = false
   /// `SidebarWidth`: the sidebar's width in points, when it shows.
-  package var sidebarWidth = 180
+  public var sidebarWidth = 180
   /// `ShowStatusBar`: the item count and free space at the bottom.
-  package var showStatusBar = false
+  public var showStatusBar = false
   /// `ShowPathbar`: the folder's path at the bottom.
-  package var showPathBar = false
+  public var showPathBar = false
   /// `ShowTabView`: the tab bar, even with one tab.
-  package var showTabView = false
+  public var showTabView = false
 
   /// All hidden, the sidebar 180 points wide.
-  package init() {}
+  public init() {}
 }

@@ -8,7 +8,10 @@ import Foundation
 /// code, its resources' ID less 5000 and whether its script is two-byte; each language's
 /// `STR#` (its button titles) and `TEXT` or `RTF ` have the ID 5000 + its region code, as
 /// dmgbuild numbers them.
-package struct LicenseAgreement: Sendable, Equatable {
+///
+/// A program gives the agreement as a list of ``Source`` values (a language and a file each),
+/// in `DMGBuildOptions.licenses`; the builder reads and encodes them.
+public struct LicenseAgreement: Sendable, Equatable {
   /// How a text is stored.
   package enum Format: String, Sendable {
     /// Plain text in the language's Mac encoding (`TEXT`).
@@ -41,16 +44,26 @@ package struct LicenseAgreement: Sendable, Equatable {
   }
 
   /// A license to read: a language, a file, and button titles if not the language's own.
-  package struct Source: Sendable, Equatable {
+  ///
+  /// The language is a tag such as `en`, `de`, `fr-CA`, `ja` or `zh-Hans` (the article "Finder
+  /// layouts" lists the languages); a plain text is stored in that language's Mac encoding, and
+  /// the Finder shows it with the language's own Agree and Disagree buttons.
+  public struct Source: Sendable, Equatable {
     /// The language's tag, such as `de` or `zh-Hans`.
-    package var language: String
+    public var language: String
     /// A `.rtf` file, or plain UTF-8 text.
-    package var path: String
-    /// Six titles that replace the language's.
-    package var buttons: [String]?
+    public var path: String
+    /// Six titles that replace the language's: the language's name, Agree, Disagree, Print,
+    /// Save, and the instructions.
+    public var buttons: [String]?
 
     /// Makes a source.
-    package init(language: String, path: String, buttons: [String]? = nil) {
+    ///
+    /// - Parameters:
+    ///   - language: The language's tag, such as `de`.
+    ///   - path: The license file: `.rtf`, or plain UTF-8 text.
+    ///   - buttons: Six button titles, or `nil` for the language's own.
+    public init(language: String, path: String, buttons: [String]? = nil) {
       (self.language, self.path, self.buttons) = (language, path, buttons)
     }
   }

@@ -1,35 +1,65 @@
 import CodeSigning
-package import Foundation
+public import Foundation
 package import NotaryService
 import SystemSupport
 
 /// Shipyard's own engine, on any OS, with no Apple tool and no rcodesign.
 ///
 /// It signs over OpenSSL, notarizes through Apple's Notary REST API with an App Store Connect API
-/// key, uploads with S3 SigV4, and staples from the CloudKit ticket look-up.
-package struct NativeEngine: SigningEngine {
+/// key, uploads with S3 SigV4, and staples from the CloudKit ticket look-up. Credentials are
+/// passed in (``SigningIdentity``, ``NotaryCredentials``); the engine reads no environment
+/// variable.
+///
+/// ```swift
+/// var configuration = NativeEngine.Configuration.apple
+/// configuration.identifier = "com.example.MyApp"
+/// let engine = NativeEngine.live(configuration: configuration)
+/// try await engine.sign("MyApp.dmg", identity: .p12(path: "id.p12", password: Secret(password)))
+/// let credentials = NotaryCredentials.apiKey(
+///   path: "AuthKey_ABC123.p8", keyID: "ABC123", issuer: issuerUUID)
+/// try await Notarizer(engine: engine, credentials: credentials).notarize("MyApp.dmg")
+/// try await TicketStapler(engine: engine).staple("MyApp.dmg")
+/// ```
+public struct NativeEngine: SigningEngine {
   /// Where the engine's requests go and how it signs.
-  package struct Configuration: Sendable {
+  public struct Configuration: Sendable {
     /// The Notary API's base URL (submissions at `<base>/submissions`).
-    package var notaryURL: URL
+    public var notaryURL: URL
     /// An S3-compatible endpoint for path-style uploads, or `nil` for Apple's bucket on AWS.
-    package var s3URL: URL?
+    public var s3URL: URL?
     /// The ticket look-up URL.
-    package var ticketURL: URL
+    public var ticketURL: URL
     /// The time-stamp authority, or `nil` to sign without a timestamp.
-    package var timestampURL: URL?
+    public var timestampURL: URL?
     /// The signing identifier, or `nil` for the image's file name stem.
-    package var identifier: String?
+    public var identifier: String?
 
     /// Apple's Notary API.
-    package static let defaultNotaryURL = NotaryAPIClient.defaultBaseURL
+    public static let defaultNotaryURL = NotaryAPIClient.defaultBaseURL
     /// Apple's ticket look-up.
-    package static let defaultTicketURL = TicketLookupClient.defaultURL
+    public static let defaultTicketURL = TicketLookupClient.defaultURL
     /// Apple's time-stamp authority.
-    package static let defaultTimestampURL = TimestampClient.defaultURL
+    public static let defaultTimestampURL = TimestampClient.defaultURL
+
+    /// Apple's services: the Notary API, its bucket, the ticket look-up and Apple's time-stamp
+    /// authority; the identifier from the image's name.
+    public static var apple: Configuration {
+      Configuration(
+        notaryURL: appleURL(defaultNotaryURL), s3URL: nil,
+        ticketURL: appleURL(defaultTicketURL), timestampURL: appleURL(defaultTimestampURL),
+        identifier: nil)
+    }
 
     /// Makes a configuration.
-    package init(
+    ///
+    /// - Parameters:
+    ///   - notaryURL: The Notary API's base URL.
+    ///   - s3URL: An S3-compatible endpoint for the upload, or `nil` for the bucket the Notary
+    ///     API names.
+    ///   - ticketURL: The ticket look-up URL.
+    ///   - timestampURL: The time-stamp authority, or `nil` to sign without a timestamp.
+    ///   - identifier: The signing identifier, or `nil` for the image's file name stem.
+    public init(
       notaryURL: URL, s3URL: URL?, ticketURL: URL, timestampURL: URL?, identifier: String?
     ) {
       self.notaryURL = notaryURL
@@ -37,6 +67,12 @@ package struct NativeEngine: SigningEngine {
       self.ticketURL = ticketURL
       self.timestampURL = timestampURL
       self.identifier = identifier
+    }
+
+    /// One of Apple's endpoints above, which are valid URLs.
+    private static func appleURL(_ text: String) -> URL {
+      guard let url = URL(string: text) else { preconditionFailure("\(text) is not a URL") }
+      return url
     }
   }
 
@@ -62,7 +98,12 @@ package struct NativeEngine: SigningEngine {
   }
 
   /// The engine over URLSession, retrying connection errors and 5xx answers four times.
-  package static func live(configuration: Configuration) -> NativeEngine {
+  ///
+  /// - Parameter configuration: The endpoints and the signing identifier; ``Configuration/apple``
+  ///   for Apple's services.
+  /// - Returns: The engine, ready to sign, notarize (through ``Notarizer``) and staple (through
+  ///   ``TicketStapler``).
+  public static func live(configuration: Configuration) -> NativeEngine {
     NativeEngine(
       configuration: configuration,
       transport: HTTPTransport.urlSession().retrying(
@@ -71,7 +112,16 @@ package struct NativeEngine: SigningEngine {
 
   // MARK: - Signing
 
-  package func sign(_ image: String, identity: SigningIdentity) async throws {
+  /// Signs the image with `identity`: an embedded code signature over OpenSSL, timestamped by
+  /// the configuration's time-stamp authority.
+  ///
+  /// - Parameters:
+  ///   - image: The disk image, changed in place.
+  ///   - identity: A ``SigningIdentity/p12(path:passwordFile:password:)`` or
+  ///     ``SigningIdentity/pem(path:)`` identity with a Developer ID Application certificate.
+  /// - Throws: An error naming the identity file or the time-stamp authority when either fails,
+  ///   or the image when it cannot be read or written; a keychain identity is refused.
+  public func sign(_ image: String, identity: SigningIdentity) async throws {
     let signer = try loadIdentity(identity)
     let timestamp: DMGSigner.Timestamper? = configuration.timestampURL.map { url in
       let client = TimestampClient(url: url, transport: transport)

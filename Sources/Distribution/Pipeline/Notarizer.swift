@@ -1,4 +1,4 @@
-package import Foundation
+public import Foundation
 import SystemSupport
 
 /// Notarizes an image without hanging.
@@ -6,7 +6,14 @@ import SystemSupport
 /// It submits the image, records the submission in a state file beside the image, then polls
 /// with a bounded timeout and backoff. Rerunning on the same image resumes the recorded
 /// submission instead of submitting again.
-package struct Notarizer: Sendable {
+///
+/// ```swift
+/// let notarizer = Notarizer(engine: engine, credentials: credentials, timeout: 1800)
+/// let id = try await notarizer.notarize("MyApp.dmg") { id, status, waited in
+///   print("submission \(id): \(status.name) after \(waited) s")
+/// }
+/// ```
+public struct Notarizer: Sendable {
   /// What is recorded beside the image (`<image>.notarization.json`).
   package struct State: Codable, Equatable, Sendable {
     /// The submission's ID.
@@ -27,6 +34,17 @@ package struct Notarizer: Sendable {
   /// The first wait between polls; it grows by half each time, up to a minute.
   let initialInterval: TimeInterval
 
+  /// Makes a notarizer that submits through the native engine.
+  ///
+  /// - Parameters:
+  ///   - engine: The engine that submits and polls.
+  ///   - credentials: An ``NotaryCredentials/apiKey(path:keyID:issuer:)`` key.
+  ///   - timeout: The longest wait, in seconds, before ``notarize(_:progress:)`` gives up
+  ///     (a rerun then resumes the same submission).
+  public init(engine: NativeEngine, credentials: NotaryCredentials, timeout: TimeInterval = 3600) {
+    self.init(engine: engine as any SigningEngine, credentials: credentials, timeout: timeout)
+  }
+
   /// Makes a notarizer.
   package init(
     engine: any SigningEngine, credentials: NotaryCredentials, clock: PipelineClock = .live,
@@ -40,16 +58,27 @@ package struct Notarizer: Sendable {
     self.initialInterval = initialInterval
   }
 
-  /// The state file for `image`.
-  package static func statePath(for image: String) -> String { image + ".notarization.json" }
+  /// The state file for `image`: `<image>.notarization.json`, which holds the submission's ID,
+  /// the image's SHA-256 and the last status seen.
+  ///
+  /// - Parameter image: The image's path.
+  /// - Returns: The state file's path.
+  public static func statePath(for image: String) -> String { image + ".notarization.json" }
 
   /// Notarizes `image`; `progress` receives each status seen and the seconds waited.
   ///
+  /// A state file beside the image (``statePath(for:)``) records the submission: rerunning on
+  /// the same image resumes it, and an image already accepted returns at once.
+  ///
+  /// - Parameters:
+  ///   - image: The signed disk image.
+  ///   - progress: Called after each poll with the submission's ID, its status and the seconds
+  ///     waited so far.
   /// - Returns: The accepted submission's ID.
-  /// - Throws: ``PipelineError/notarizationTimedOut(submissionID:waited:)`` after `timeout`
-  ///   (the state file stays, so a rerun resumes), or
-  ///   ``PipelineError/notarizationRejected(submissionID:status:issues:)`` with the log's issues.
-  package func notarize(
+  /// - Throws: An error saying notarization is still in progress after the timeout (the state
+  ///   file stays, so a rerun resumes), or that Apple refused the submission, with the issues of
+  ///   its log.
+  public func notarize(
     _ image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
   ) async throws -> String {
     try engine.validate(credentials)
@@ -109,11 +138,25 @@ package struct Notarizer: Sendable {
 
 /// Staples with a short bounded retry: right after acceptance the ticket may not be published yet
 /// ("Record not found", Error 65).
-package struct TicketStapler: Sendable {
+///
+/// ```swift
+/// try await TicketStapler(engine: engine).staple("MyApp.dmg")
+/// ```
+public struct TicketStapler: Sendable {
   let engine: any SigningEngine
   let clock: PipelineClock
   let attempts: Int
   let delay: TimeInterval
+
+  /// Makes a stapler that looks the ticket up with the native engine.
+  ///
+  /// - Parameters:
+  ///   - engine: The engine that looks the ticket up and staples it.
+  ///   - attempts: How many times to look for a ticket not published yet.
+  ///   - delay: The seconds between attempts.
+  public init(engine: NativeEngine, attempts: Int = 6, delay: TimeInterval = 10) {
+    self.init(engine: engine as any SigningEngine, attempts: attempts, delay: delay)
+  }
 
   /// Makes a stapler.
   package init(
@@ -127,7 +170,11 @@ package struct TicketStapler: Sendable {
   }
 
   /// Staples the ticket to `image`, retrying only while the ticket is not found.
-  package func staple(_ image: String) async throws {
+  ///
+  /// - Parameter image: The notarized disk image, changed in place.
+  /// - Throws: An error saying Apple has not published the ticket after the last attempt, or
+  ///   why the look-up or the image failed.
+  public func staple(_ image: String) async throws {
     for attempt in 1...attempts {
       do {
         return try await engine.staple(image)

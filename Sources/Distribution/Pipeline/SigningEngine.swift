@@ -1,36 +1,54 @@
 import Foundation
 
-/// Who signs: a keychain identity for Apple's `codesign`, or a certificate file for rcodesign.
-package enum SigningIdentity: Sendable, Equatable {
-  /// A keychain identity name, such as `Developer ID Application: Example (TEAMID)`.
+/// Who signs: a keychain identity for Apple's `codesign`, or a certificate file for rcodesign
+/// and the native engine.
+///
+/// ``NativeEngine`` signs with ``p12(path:passwordFile:password:)`` or ``pem(path:)``; the
+/// password is passed in as a ``Secret`` (the library reads no environment variable):
+///
+/// ```swift
+/// let identity = SigningIdentity.p12(path: "developer-id.p12", password: Secret(password))
+/// ```
+public enum SigningIdentity: Sendable, Equatable {
+  /// A keychain identity name, such as `Developer ID Application: Example (TEAMID)`, for Apple's
+  /// `codesign` (the native engine refuses it).
   case keychain(name: String, keychain: String?)
   /// A PKCS#12 file and the file holding its password, or the password itself (read by the CLI
-  /// from an environment variable).
-  case p12(path: String, passwordFile: String?, password: Secret? = nil)
+  /// from an environment variable); with neither, the password is empty.
+  case p12(path: String, passwordFile: String? = nil, password: Secret? = nil)
   /// A PEM file holding the certificate and its private key.
   case pem(path: String)
 }
 
 /// How to reach Apple's notary service.
-package enum NotaryCredentials: Sendable, Equatable {
+///
+/// ``NativeEngine`` notarizes with ``apiKey(path:keyID:issuer:)`` only; the other two are for
+/// Apple's `notarytool`.
+public enum NotaryCredentials: Sendable, Equatable {
   /// A profile stored with `xcrun notarytool store-credentials`.
   case keychainProfile(String)
   /// An Apple ID, its team, and an app-specific password.
   case appleID(appleID: String, teamID: String, password: Secret)
-  /// An App Store Connect API key: the key file, its ID and the issuer.
+  /// An App Store Connect API key: the `.p8` key file, its ID (by default from the file name
+  /// `AuthKey_<id>.p8`) and the issuer's UUID (App Store Connect > Users and Access > Keys).
   case apiKey(path: String, keyID: String?, issuer: String?)
 }
 
 /// A notarization submission's status, as Apple names it.
-package enum NotaryStatus: Equatable, Sendable {
+public enum NotaryStatus: Equatable, Sendable {
+  /// Apple is still checking the submission.
   case inProgress
+  /// Accepted: the ticket can be stapled.
   case accepted
+  /// Refused for the issues in the submission's log.
   case invalid
+  /// Rejected.
   case rejected
+  /// A status this library does not know, by Apple's name.
   case other(String)
 
-  /// Apple's word for the status.
-  package var name: String {
+  /// Apple's word for the status, such as `In Progress` or `Accepted`.
+  public var name: String {
     switch self {
     case .inProgress: "In Progress"
     case .accepted: "Accepted"
