@@ -1,4 +1,5 @@
 public import Foundation
+import SystemSupport
 
 /// Runs other programs (peers, the built `shipyard`) and collects what they print.
 public enum ProcessRunner {
@@ -24,16 +25,13 @@ public enum ProcessRunner {
     process.standardInput = FileHandle.nullDevice
     try process.run()
     // Drain standard error on another thread so that neither pipe can fill up and block.
-    let errorData = DataBox()
-    let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-    errorReader.start()
+    let errorData = BackgroundPipeReader(reading: errors.fileHandleForReading)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !errorReader.isFinished { usleep(1000) }
     return Output(
       status: process.terminationStatus,
       standardOutput: data,
-      standardError: String(decoding: errorData.get(), as: UTF8.self)
+      standardError: String(decoding: errorData.waitForEnd(), as: UTF8.self)
     )
   }
 
@@ -75,11 +73,4 @@ public struct ProcessFailure: Error, CustomStringConvertible {
 
   /// A sentence for test failures.
   public var description: String { "\(command) exited with \(status): \(errorOutput)" }
-}
-
-private final class DataBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ value: Data) { lock.withLock { data = value } }
-  func get() -> Data { lock.withLock { data } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// What a tool printed and how it ended.
 package struct ToolOutput: Sendable {
@@ -67,29 +68,11 @@ package struct ToolRunner: Sendable {
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let errorData = ReadAll(errors.fileHandleForReading)
+    let errorData = BackgroundPipeReader(reading: errors.fileHandleForReading)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ToolOutput(
       status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self),
-      standardError: String(decoding: errorData.wait(), as: UTF8.self))
-  }
-}
-
-/// Reads a pipe to its end on another thread, so that two pipes cannot block each other.
-private final class ReadAll: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var data = Data()
-
-  init(_ handle: FileHandle) {
-    Thread {
-      self.data = handle.readDataToEndOfFile()
-      self.done.signal()
-    }.start()
-  }
-
-  func wait() -> Data {
-    done.wait()
-    return data
+      standardError: String(decoding: errorData.waitForEnd(), as: UTF8.self))
   }
 }
