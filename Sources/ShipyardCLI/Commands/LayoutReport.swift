@@ -6,12 +6,8 @@ import FinderLayout
 struct LayoutReport: Encodable {
   /// The `bwsp` record's chrome: which bars show, and the sidebar's width.
   struct Chrome: Encodable {
-    let toolbar: Bool
-    let sidebar: Bool
+    let toolbar, sidebar, statusBar, pathBar, tabView: Bool
     let sidebarWidth: Int?
-    let statusBar: Bool
-    let pathBar: Bool
-    let tabView: Bool
   }
 
   /// The icon view's extras from `icvp`.
@@ -20,19 +16,16 @@ struct LayoutReport: Encodable {
     let labelPosition: String
     let arrangeBy: String
     let gridSpacing: Double?
-    let showItemInfo: Bool
-    let showIconPreview: Bool
+    let showItemInfo, showIconPreview: Bool
   }
 
   /// The list view's settings from `lsvP` (or `lsvp`).
   struct ListView: Encodable {
-    let iconSize: Double?
-    let textSize: Double?
+    let iconSize, textSize: Double?
     let sortColumn: String?
     /// The visible columns in order, each with its width.
     let columns: [Column]
-    let useRelativeDates: Bool
-    let calculateAllSizes: Bool
+    let useRelativeDates, calculateAllSizes: Bool
 
     /// A visible column.
     struct Column: Encodable {
@@ -86,10 +79,9 @@ struct LayoutReport: Encodable {
     self.chrome = stored(
       .window,
       Chrome(
-        toolbar: chrome.showToolbar, sidebar: chrome.showSidebar,
-        sidebarWidth: stored(.sidebarWidth, chrome.sidebarWidth),
-        statusBar: chrome.showStatusBar, pathBar: chrome.showPathBar, tabView: chrome.showTabView
-      ))
+        toolbar: chrome.showToolbar, sidebar: chrome.showSidebar, statusBar: chrome.showStatusBar,
+        pathBar: chrome.showPathBar, tabView: chrome.showTabView,
+        sidebarWidth: stored(.sidebarWidth, chrome.sidebarWidth)))
     view = shown(.viewStyle, layout.viewStyle.rawValue)
     iconView = stored(
       .iconView,
