@@ -15,24 +15,11 @@ public enum ProcessRunner {
 
   /// Runs `executable` (a path, or a name looked up on `PATH`) and waits for it.
   public static func run(_ executable: String, _ arguments: [String]) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Drain standard error on another thread so that neither pipe can fill up and block.
-    let errorData = BackgroundPipeReader(reading: errors.fileHandleForReading)
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let finished = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), [executable] + arguments)
     return Output(
-      status: process.terminationStatus,
-      standardOutput: data,
-      standardError: String(decoding: errorData.waitForEnd(), as: UTF8.self)
-    )
+      status: finished.status, standardOutput: finished.standardOutput,
+      standardError: String(decoding: finished.standardError, as: UTF8.self))
   }
 
   /// Runs `executable` and returns its standard output, throwing if it fails.

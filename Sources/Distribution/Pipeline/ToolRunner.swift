@@ -59,20 +59,10 @@ package struct ToolRunner: Sendable {
   }
 
   private static func runProcess(_ executable: String, _ arguments: [String]) throws -> ToolOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = BackgroundPipeReader(reading: errors.fileHandleForReading)
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let finished = try ChildProcess.run(URL(fileURLWithPath: executable), arguments)
     return ToolOutput(
-      status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self),
-      standardError: String(decoding: errorData.waitForEnd(), as: UTF8.self))
+      status: finished.status,
+      standardOutput: String(decoding: finished.standardOutput, as: UTF8.self),
+      standardError: String(decoding: finished.standardError, as: UTF8.self))
   }
 }
