@@ -29,9 +29,11 @@ let package = Package(
     // multipart/form-data: encoder, MIME types, streaming body reader.
     .target(name: "Multipart", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // URLSession upload helpers; the only module that imports FoundationNetworking.
-    .target(name: "MultipartUpload", dependencies: ["Multipart"], swiftSettings: strictSettings),
+    .target(
+      name: "MultipartUpload", dependencies: ["Multipart", "SystemSupport"],
+      swiftSettings: strictSettings),
     // The platform-neutral menu model: actions, menus, deferred items, the debug-action registry.
-    .target(name: "Menus", swiftSettings: strictSettings),
+    .target(name: "Menus", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // Linux only: the slice of UIKit the menu adapters use, with Apple's spellings, plus test hooks.
     // It is never linked into an Apple build, and its sources are empty on Apple platforms.
     .target(name: "UIKitStandIn", swiftSettings: strictSettings),
@@ -134,8 +136,10 @@ let package = Package(
       name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
       path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
     .testTarget(
+      name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
+    .testTarget(
       name: "MultipartTests",
-      dependencies: ["Multipart", "MultipartUpload", "ShipyardTestSupport"],
+      dependencies: ["Multipart", "MultipartUpload", "SystemSupport", "ShipyardTestSupport"],
       exclude: ["Peers"],
       swiftSettings: strictSettings
     ),
@@ -180,7 +184,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ShipyardCLITests",
-      dependencies: ["ShipyardCLI", "shipyard", "Multipart", "ShipyardTestSupport"],
+      dependencies: [
+        "ShipyardCLI", "shipyard", "Multipart", "SystemSupport", "ShipyardTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
   ]

@@ -245,10 +245,15 @@ package struct DiskImageWriter: Sendable {
     nonisolated(unsafe) let shared = results
     nonisolated(unsafe) let inputs = pieces
     nonisolated(unsafe) let outputs = slots
-    let next = ChunkCounter()
+    // The next chunk no worker has taken yet.
+    let next = Locked(0)
     let writer = self
     DispatchQueue.concurrentPerform(iterations: min(threads, pieces.count)) { _ in
-      while let index = next.take(below: inputs.count) {
+      while let index = next.withLock({ next -> Int? in
+        guard next < inputs.count else { return nil }
+        defer { next += 1 }
+        return next
+      }) {
         let slot = UnsafeMutableRawBufferPointer(
           rebasing: outputs[(index * slotSize)..<((index + 1) * slotSize)])
         shared.initializeElement(at: index, to: writer.encode(inputs[index], into: slot))
@@ -295,19 +300,5 @@ struct OutputSink {
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
     try descriptor.writeAll(bytes)
     offset += Int64(bytes.count)
-  }
-}
-
-/// Hands out chunk indexes to the workers, one at a time.
-private final class ChunkCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var next = 0
-
-  func take(below limit: Int) -> Int? {
-    lock.withLock {
-      guard next < limit else { return nil }
-      defer { next += 1 }
-      return next
-    }
   }
 }

@@ -52,6 +52,14 @@ public enum FinderListColumn: String, Sendable, CaseIterable {
     self = column
   }
 
+  /// The column the Finder stores as `identifier` (`dateModified`, not `date-modified`).
+  package init?(identifier: String) {
+    guard let column = Self.allCases.first(where: { $0.identifier == identifier }) else {
+      return nil
+    }
+    self = column
+  }
+
   /// Kebab case as camel case: `date-modified` as `dateModified`.
   package static func camelCase(_ text: String) -> String {
     let parts = text.split(separator: "-")

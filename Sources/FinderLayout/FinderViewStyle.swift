@@ -47,4 +47,12 @@ public enum FinderArrangement: String, Sendable, CaseIterable {
 
   /// The value the Finder stores: camel case, such as `dateModified`.
   package var finderName: String { FinderListColumn.camelCase(rawValue) }
+
+  /// The arrangement the Finder stores as `finderName` (`dateModified`, not `date-modified`).
+  package init?(finderName: String) {
+    guard let arrangement = Self.allCases.first(where: { $0.finderName == finderName }) else {
+      return nil
+    }
+    self = arrangement
+  }
 }

@@ -36,6 +36,15 @@ public struct FinderWindowLayout: Sendable, Equatable {
         red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255,
         blue: Double(value & 0xFF) / 255)
     }
+
+    /// The colour as `#rrggbb`, each component rounded to the nearest of its 256 steps: the
+    /// inverse of ``init(hex:)``.
+    package var hex: String {
+      "#"
+        + [red, green, blue].map {
+          String(format: "%02x", Int(exactly: ($0 * 255).rounded()) ?? 0)
+        }.joined()
+    }
   }
 
   /// The window's top-left corner on screen, in points.
@@ -67,10 +76,32 @@ public struct FinderWindowLayout: Sendable, Equatable {
   /// The list view's settings, written when set (and always for a list view).
   public var listView: ListViewSettings?
 
+  // Facts only a store read back holds (``init(records:)`` sets them; the writer ignores them).
+
+  /// The background picture the store's alias points at, when the background is a picture.
+  ///
+  /// The writer takes the alias itself (``records(backgroundAlias:)``): it needs the catalog
+  /// IDs of the volume being built.
+  package var backgroundPicture: BackgroundPicture?
+  /// Whether the store holds a `pBBk` bookmark, which hides the background on macOS 26.2 (the
+  /// writer never writes one).
+  package var hasBookmark = false
+  /// The settings the store does not hold: they keep their defaults here.
+  package var absentSettings: Set<StoredSetting> = []
+  /// Values the store holds that none of the layout's types names, such as the Finder's `grid`
+  /// arrangement, as stored: their settings keep their defaults here.
+  package var foreignValues: [StoredSetting: String] = [:]
+
   /// Makes the default layout: a 660 × 400 window with 128-point icons.
   public init() {}
 
-  /// Whether two layouts are the same: every setting, and every position.
+  /// The window's bounds as `bwsp` stores them: `{{x, y}, {width, height}}`.
+  package var windowBounds: String {
+    "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}"
+  }
+
+  /// Whether two layouts are the same: every setting, every position, and what a store read
+  /// back holds beside them.
   public static func == (lhs: FinderWindowLayout, rhs: FinderWindowLayout) -> Bool {
     lhs.windowOrigin == rhs.windowOrigin && lhs.windowSize == rhs.windowSize
       && lhs.iconSize == rhs.iconSize
@@ -80,6 +111,8 @@ public struct FinderWindowLayout: Sendable, Equatable {
       && lhs.gridSpacing == rhs.gridSpacing && lhs.showItemInfo == rhs.showItemInfo
       && lhs.showIconPreview == rhs.showIconPreview && lhs.listView == rhs.listView
       && lhs.positions.mapValues { [$0.x, $0.y] } == rhs.positions.mapValues { [$0.x, $0.y] }
+      && lhs.backgroundPicture == rhs.backgroundPicture && lhs.hasBookmark == rhs.hasBookmark
+      && lhs.absentSettings == rhs.absentSettings && lhs.foreignValues == rhs.foreignValues
   }
 
   /// The `bwsp` plist: the window's bounds and chrome.
@@ -141,10 +174,7 @@ public struct FinderWindowLayout: Sendable, Equatable {
 
   /// The `.DS_Store` records for this layout; `backgroundAlias` points at the background picture.
   package func records(backgroundAlias: AliasRecord?) throws -> [DSStoreRecord] {
-    let window = WindowSettings(
-      bounds:
-        "{{\(windowOrigin.x), \(windowOrigin.y)}, {\(windowSize.width), \(windowSize.height)}}",
-      chrome: chrome)
+    let window = WindowSettings(bounds: windowBounds, chrome: chrome)
     let view = IconViewSettings(
       backgroundType: backgroundAlias != nil ? 2 : backgroundColor != nil ? 1 : 0,
       backgroundColorRed: backgroundColor?.red ?? 1,

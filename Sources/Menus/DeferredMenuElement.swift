@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Menu items produced asynchronously when the menu is shown, such as values fetched from a server.
 ///
@@ -26,7 +26,8 @@ public struct DeferredMenuElement: Sendable {
   /// When the provider runs.
   public let caching: Caching
   private let provider: Provider
-  private let cache: ResultCache
+  /// The items of a cached element once it ran, shared by its copies.
+  private let cache: Locked<[MenuElement]?>
 
   /// Makes a deferred element.
   ///
@@ -36,7 +37,7 @@ public struct DeferredMenuElement: Sendable {
   public init(caching: Caching = .cached, provider: @escaping Provider) {
     self.caching = caching
     self.provider = provider
-    self.cache = ResultCache()
+    self.cache = Locked(nil)
   }
 
   /// The items: from the cache for a cached element that ran before, else from the provider.
@@ -44,24 +45,13 @@ public struct DeferredMenuElement: Sendable {
   /// - Returns: The items.
   @MainActor
   public func elements() async -> [MenuElement] {
-    if caching == .cached, let cached = cache.value { return cached }
+    if caching == .cached, let cached = cache.withLock({ $0 }) { return cached }
     let elements = await provider()
-    if caching == .cached { cache.value = elements }
+    if caching == .cached { cache.withLock { $0 = elements } }
     return elements
   }
 
   /// Whether a cached element already holds its items.
   @MainActor
-  public var isResolved: Bool { caching == .cached && cache.value != nil }
-}
-
-/// The cached items of a deferred element, shared by its copies.
-private final class ResultCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [MenuElement]?
-
-  var value: [MenuElement]? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
+  public var isResolved: Bool { caching == .cached && cache.withLock { $0 != nil } }
 }

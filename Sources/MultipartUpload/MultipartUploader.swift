@@ -1,5 +1,6 @@
 public import Foundation
 public import Multipart
+import SystemSupport
 
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -169,24 +170,27 @@ public struct MultipartUploader: Sendable {
 }
 
 /// A URLSession task that may be cancelled before or after it starts.
-private final class CancellableTask: @unchecked Sendable {
-  private let lock = NSLock()
-  private var task: URLSessionTask?
-  private var isCancelled = false
+private struct CancellableTask: Sendable {
+  private struct State: Sendable {
+    var task: URLSessionTask?
+    var isCancelled = false
+  }
+
+  private let state = Locked(State())
 
   func start(_ task: URLSessionTask) {
-    let cancelled = lock.withLock {
-      self.task = task
-      return isCancelled
+    let cancelled = state.withLock { state in
+      state.task = task
+      return state.isCancelled
     }
     if cancelled { task.cancel() }
     task.resume()
   }
 
   func cancel() {
-    let task = lock.withLock {
-      isCancelled = true
-      return self.task
+    let task = state.withLock { state in
+      state.isCancelled = true
+      return state.task
     }
     task?.cancel()
   }

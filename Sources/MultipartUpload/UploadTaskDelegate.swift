@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -8,12 +9,16 @@ import FoundationNetworking
 ///
 /// Progress comes through the delegate-based upload tasks: on Linux the async URLSession APIs
 /// never call `didSendBodyData`.
-final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
   typealias Completion = @Sendable (Result<(Data, HTTPURLResponse), any Error>) -> Void
 
-  private let lock = NSLock()
-  private var received = Data()
-  private var completion: Completion?
+  /// The reply's body so far, and the completion until it is called.
+  private struct Reply: Sendable {
+    var received = Data()
+    var completion: Completion?
+  }
+
+  private let reply: Locked<Reply>
   private let progress: (@Sendable (UploadProgress) -> Void)?
   private let totalBytes: Int64
 
@@ -23,7 +28,7 @@ final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
   ) {
     self.totalBytes = totalBytes
     self.progress = progress
-    self.completion = completion
+    self.reply = Locked(Reply(completion: completion))
   }
 
   func urlSession(
@@ -37,15 +42,15 @@ final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sen
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    lock.withLock { received.append(data) }
+    reply.withLock { $0.received.append(data) }
   }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
-    let (completion, data) = lock.withLock {
-      defer { self.completion = nil }
-      return (self.completion, received)
+    let (completion, data) = reply.withLock { reply in
+      defer { reply.completion = nil }
+      return (reply.completion, reply.received)
     }
     if let error {
       completion?(.failure(error))

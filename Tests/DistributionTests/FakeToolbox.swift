@@ -1,6 +1,7 @@
 import Distribution
 import Foundation
 import ShipyardTestSupport
+import SystemSupport
 
 extension FakeToolbox {
   /// Runs the fakes first, then the system's shell tools.
@@ -8,18 +9,24 @@ extension FakeToolbox {
 }
 
 /// A clock whose sleeps pass at once and only move its time on.
-final class FakeClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var time: TimeInterval = 1_000_000
-  private(set) var sleeps: [TimeInterval] = []
+struct FakeClock: Sendable {
+  private struct State: Sendable {
+    var time: TimeInterval = 1_000_000
+    var sleeps: [TimeInterval] = []
+  }
+
+  private let state = Locked(State())
+
+  /// The sleeps asked for, in order.
+  var sleeps: [TimeInterval] { state.withLock { $0.sleeps } }
 
   var clock: PipelineClock {
     PipelineClock(
-      now: { [self] in lock.withLock { time } },
-      sleep: { [self] seconds in
-        lock.withLock {
-          time += seconds
-          sleeps.append(seconds)
+      now: { [state] in state.withLock { $0.time } },
+      sleep: { [state] seconds in
+        state.withLock {
+          $0.time += seconds
+          $0.sleeps.append(seconds)
         }
       })
   }

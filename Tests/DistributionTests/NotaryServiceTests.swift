@@ -3,6 +3,7 @@ import Distribution
 import Foundation
 import NotaryService
 import ShipyardTestSupport
+import SystemSupport
 import Testing
 
 /// The Notary clients' pieces against independent peers: SigV4 against botocore, RFC 3161 tokens
@@ -168,9 +169,8 @@ final class TestClock: @unchecked Sendable {
   init(_ now: Date) { self.now = now }
 }
 
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func increment() { lock.withLock { count += 1 } }
+struct Counter: Sendable {
+  private let count = Locked(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
 }

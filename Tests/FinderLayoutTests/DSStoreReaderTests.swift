@@ -82,7 +82,9 @@ struct DSStoreReaderPeerTests {
     #expect(records.contains(DSStoreRecord(name: ".", code: "vSrn", value: .long(1))))
     #expect(
       records.contains(DSStoreRecord(name: "file 99", code: "cmmt", value: .text("comment 99"))))
-    let summary = FinderLayoutSummary(records: records)
-    #expect(summary.positions == ["Hello.app": [180, 170], "Applications": [480, 170]])
+    let layout = FinderWindowLayout(records: records)
+    #expect(
+      layout.positions.mapValues { [$0.x, $0.y] }
+        == ["Hello.app": [180, 170], "Applications": [480, 170]])
   }
 }

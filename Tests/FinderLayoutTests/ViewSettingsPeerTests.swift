@@ -136,15 +136,15 @@ struct ViewSettingsPeerTests {
     }
 
     // Our own reader gives the same settings back.
-    let summary = FinderLayoutSummary(
+    let ours = FinderWindowLayout(
       records: try DSStoreReader.records(in: DSStoreWriter.data(for: records)))
-    #expect(summary.view == layout.viewStyle.rawValue)
-    #expect(summary.chrome?.toolbar == layout.chrome.showToolbar)
-    #expect(summary.chrome?.sidebarWidth == layout.chrome.sidebarWidth)
-    #expect(summary.iconView?.labelPosition == (layout.labelOnBottom ? "bottom" : "right"))
-    #expect(summary.iconView?.arrangeBy == layout.arrangeBy.finderName)
+    #expect(ours.viewStyle == layout.viewStyle)
+    #expect(ours.chrome.showToolbar == layout.chrome.showToolbar)
+    #expect(ours.chrome.sidebarWidth == layout.chrome.sidebarWidth)
+    #expect(ours.labelOnBottom == layout.labelOnBottom)
+    #expect(ours.arrangeBy == layout.arrangeBy)
     let list = layout.listView ?? (layout.viewStyle == .list ? ListViewSettings() : nil)
-    #expect(summary.listView?.columns.map(\.identifier) == list?.columns.map(\.identifier))
+    #expect(ours.listView?.columns == list?.columns)
   }
 
   /// A `pBBk` bookmark hides the background on macOS 26.2: only the alias in `icvp` is written.
@@ -162,9 +162,9 @@ struct ViewSettingsPeerTests {
     #expect(read["pBBk"] == nil && read["icvp.backgroundType"] as? String == "2")
     // A store that has one (as dmgbuild before 1.6.7 wrote) is flagged by our reader.
     let withBookmark = records + [DSStoreRecord(name: ".", code: "pBBk", value: .blob([1, 2]))]
-    let summary = FinderLayoutSummary(
+    let ours = FinderWindowLayout(
       records: try DSStoreReader.records(in: DSStoreWriter.data(for: withBookmark)))
-    #expect(summary.hasBookmark)
-    #expect(!FinderLayoutSummary(records: records).hasBookmark)
+    #expect(ours.hasBookmark)
+    #expect(!FinderWindowLayout(records: records).hasBookmark)
   }
 }

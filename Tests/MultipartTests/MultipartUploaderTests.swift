@@ -2,6 +2,7 @@ import Foundation
 import Multipart
 import MultipartUpload
 import ShipyardTestSupport
+import SystemSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -132,11 +133,10 @@ enum UploaderPeers {
 }
 
 /// Collects progress reports from URLSession's delegate queue.
-final class ProgressRecorder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var recorded: [UploadProgress] = []
+struct ProgressRecorder: Sendable {
+  private let recorded = Locked<[UploadProgress]>([])
 
-  var events: [UploadProgress] { lock.withLock { recorded } }
+  var events: [UploadProgress] { recorded.withLock { $0 } }
 
-  func record(_ progress: UploadProgress) { lock.withLock { recorded.append(progress) } }
+  func record(_ progress: UploadProgress) { recorded.withLock { $0.append(progress) } }
 }

@@ -1,20 +1,20 @@
 import Foundation
 import ShipyardCLI
+import SystemSupport
 
 /// A console that keeps what a command writes.
-final class CapturingConsole: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outputBytes: [UInt8] = []
-  private var errorText = ""
+struct CapturingConsole: Sendable {
+  private let outputBytes = Locked<[UInt8]>([])
+  private let errorText = Locked("")
 
-  var output: [UInt8] { lock.withLock { outputBytes } }
+  var output: [UInt8] { outputBytes.withLock { $0 } }
   var outputText: String { String(decoding: output, as: UTF8.self) }
-  var errors: String { lock.withLock { errorText } }
+  var errors: String { errorText.withLock { $0 } }
 
   var console: Console {
     Console(
-      writeOutput: { [self] bytes in lock.withLock { outputBytes += bytes } },
-      writeError: { [self] text in lock.withLock { errorText += text } },
+      writeOutput: { [outputBytes] bytes in outputBytes.withLock { $0 += bytes } },
+      writeError: { [errorText] text in errorText.withLock { $0 += text } },
       errorIsTerminal: false,
       environment: [:]
     )

@@ -1,4 +1,5 @@
 public import Foundation
+import SystemSupport
 
 /// Runs other programs (peers, the built `shipyard`) and collects what they print.
 public enum ProcessRunner {
@@ -14,27 +15,11 @@ public enum ProcessRunner {
 
   /// Runs `executable` (a path, or a name looked up on `PATH`) and waits for it.
   public static func run(_ executable: String, _ arguments: [String]) throws -> Output {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Drain standard error on another thread so that neither pipe can fill up and block.
-    let errorData = DataBox()
-    let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-    errorReader.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorReader.isFinished { usleep(1000) }
+    let finished = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), [executable] + arguments)
     return Output(
-      status: process.terminationStatus,
-      standardOutput: data,
-      standardError: String(decoding: errorData.get(), as: UTF8.self)
-    )
+      status: finished.status, standardOutput: finished.standardOutput,
+      standardError: String(decoding: finished.standardError, as: UTF8.self))
   }
 
   /// Runs `executable` and returns its standard output, throwing if it fails.
@@ -75,11 +60,4 @@ public struct ProcessFailure: Error, CustomStringConvertible {
 
   /// A sentence for test failures.
   public var description: String { "\(command) exited with \(status): \(errorOutput)" }
-}
-
-private final class DataBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ value: Data) { lock.withLock { data = value } }
-  func get() -> Data { lock.withLock { data } }
 }

@@ -6,6 +6,7 @@ import FinderLayout
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   guard let records = try? DSStoreReader.records(in: bytes) else { return 0 }
-  _ = FinderLayoutSummary(records: records)
+  let layout = FinderWindowLayout(records: records)
+  _ = (layout.windowBounds, layout.backgroundColor?.hex)
   return 0
 }

@@ -80,7 +80,8 @@ public struct NativeEngine: SigningEngine {
   let configuration: Configuration
   let transport: HTTPTransport
   let now: @Sendable () -> Date
-  private let clients = ClientCache()
+  /// The Notary clients by credentials, so that a token is reused and renewed across calls.
+  private let clients = Locked<[String: NotaryAPIClient]>([:])
 
   /// Makes the engine.
   ///
@@ -198,12 +199,16 @@ public struct NativeEngine: SigningEngine {
 
   func client(_ credentials: NotaryCredentials) throws -> NotaryAPIClient {
     let (path, keyID, issuer) = try Self.apiKey(credentials)
-    return try clients.client(for: "\(path)\n\(keyID)\n\(issuer)") {
+    let cacheKey = "\(path)\n\(keyID)\n\(issuer)"
+    return try clients.withLock { clients in
+      if let client = clients[cacheKey] { return client }
       let key = try AppStoreConnectKey(
         p8: try Self.read(path), keyID: keyID, issuer: issuer, path: path)
-      return NotaryAPIClient(
+      let client = NotaryAPIClient(
         baseURL: configuration.notaryURL, tokens: TokenSource(key: key, now: now),
         transport: transport)
+      clients[cacheKey] = client
+      return client
     }
   }
 
@@ -245,19 +250,4 @@ public struct NativeEngine: SigningEngine {
   }
 
   package func assess(_ image: String) async throws -> String? { nil }
-}
-
-/// The Notary clients by credentials, so that a token is reused and renewed across calls.
-private final class ClientCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var clients: [String: NotaryAPIClient] = [:]
-
-  func client(for key: String, make: () throws -> NotaryAPIClient) throws -> NotaryAPIClient {
-    lock.lock()
-    defer { lock.unlock() }
-    if let client = clients[key] { return client }
-    let client = try make()
-    clients[key] = client
-    return client
-  }
 }

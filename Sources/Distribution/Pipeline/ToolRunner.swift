@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// What a tool printed and how it ended.
 package struct ToolOutput: Sendable {
@@ -58,38 +59,10 @@ package struct ToolRunner: Sendable {
   }
 
   private static func runProcess(_ executable: String, _ arguments: [String]) throws -> ToolOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = ReadAll(errors.fileHandleForReading)
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let finished = try ChildProcess.run(URL(fileURLWithPath: executable), arguments)
     return ToolOutput(
-      status: process.terminationStatus, standardOutput: String(decoding: data, as: UTF8.self),
-      standardError: String(decoding: errorData.wait(), as: UTF8.self))
-  }
-}
-
-/// Reads a pipe to its end on another thread, so that two pipes cannot block each other.
-private final class ReadAll: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var data = Data()
-
-  init(_ handle: FileHandle) {
-    Thread {
-      self.data = handle.readDataToEndOfFile()
-      self.done.signal()
-    }.start()
-  }
-
-  func wait() -> Data {
-    done.wait()
-    return data
+      status: finished.status,
+      standardOutput: String(decoding: finished.standardOutput, as: UTF8.self),
+      standardError: String(decoding: finished.standardError, as: UTF8.self))
   }
 }

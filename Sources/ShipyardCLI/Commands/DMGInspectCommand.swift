@@ -103,7 +103,7 @@ struct InspectionReport: Encodable {
   /// Whether the volume has its own icon: `.VolumeIcon.icns` and the root's custom-icon flag.
   let volumeIcon: Bool
   /// The Finder window the volume's `.DS_Store` describes.
-  let layout: FinderLayoutSummary?
+  let layout: LayoutReport?
   /// Why the `.DS_Store` could not be read, if it could not.
   let layoutProblem: String?
   /// The background TIFF's pictures (1x at 72 dpi, 2x at 144), when the background is one.
@@ -143,7 +143,7 @@ struct InspectionReport: Encodable {
     var files: [File] = []
     var volume: String?
     var volumeIcon = false
-    var layout: FinderLayoutSummary?
+    var layout: LayoutReport?
     var layoutProblem: String?
     var backgroundPictures: [TIFFFrame]?
     var attributeProblems: [String] = []
@@ -180,11 +180,9 @@ struct InspectionReport: Encodable {
       volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
       if let store = entries.first(where: { $0.path == "/.DS_Store" }) {
         do {
-          layout = FinderLayoutSummary(
-            records: try DSStoreReader.records(in: try volumeReader.contents(of: store)))
-          backgroundPictures = try layout.flatMap { layout in
-            try Self.pictures(of: layout, entries: entries, volume: volumeReader)
-          }
+          let stored = try FinderWindowLayout(dsStore: try volumeReader.contents(of: store))
+          layout = LayoutReport(stored)
+          backgroundPictures = try Self.pictures(of: stored, entries: entries, volume: volumeReader)
         } catch {
           layoutProblem = "/.DS_Store: \(error)"
         }

@@ -6,7 +6,7 @@ extension InspectionReport {
   /// The volume's name, files, volume icon and layout from the image's Apple_APFS partition,
   /// when there is one and its chunks all decode.
   static func apfsContent(of reader: DiskImageReader, partitions: [Partition]) throws -> (
-    name: String, files: [File], volumeIcon: Bool, layout: FinderLayoutSummary?,
+    name: String, files: [File], volumeIcon: Bool, layout: LayoutReport?,
     layoutProblem: String?
   )? {
     guard let partition = reader.apfsPartition,
@@ -30,12 +30,11 @@ extension InspectionReport {
     let volumeIcon =
       try container.rootFinderFlags() & 0x0400 != 0
       && files.contains { $0.path == "/.VolumeIcon.icns" }
-    var layout: FinderLayoutSummary?
+    var layout: LayoutReport?
     var layoutProblem: String?
     if let store = entries.first(where: { $0.path == "/.DS_Store" }) {
       do {
-        layout = FinderLayoutSummary(
-          records: try DSStoreReader.records(in: try container.contents(of: store)))
+        layout = try LayoutReport(FinderWindowLayout(dsStore: container.contents(of: store)))
       } catch {
         layoutProblem = "/.DS_Store: \(error)"
       }

@@ -38,11 +38,11 @@ struct LicenseReport: Encodable {
 extension InspectionReport {
   /// The pictures of the background, when it is a TIFF on the volume.
   static func pictures(
-    of layout: FinderLayoutSummary, entries: [HFSPlusEntry], volume: HFSPlusReader
+    of layout: FinderWindowLayout, entries: [HFSPlusEntry], volume: HFSPlusReader
   ) throws -> [TIFFFrame]? {
-    guard layout.background.hasPrefix("picture ") else { return nil }
-    let path = String(layout.background.dropFirst("picture ".count))
-    guard let entry = entries.first(where: { $0.path == path }) else { return nil }
+    guard let path = layout.backgroundPicture?.path,
+      let entry = entries.first(where: { $0.path == path })
+    else { return nil }
     let bytes = try volume.contents(of: entry)
     guard
       bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
@@ -65,7 +65,7 @@ extension InspectionReport {
   }
 
   /// The Finder window: bounds, sizes and background, icons, chrome, view and list settings.
-  static func lines(for layout: FinderLayoutSummary, pictures: [TIFFFrame]?) -> [String] {
+  static func lines(for layout: LayoutReport, pictures: [TIFFFrame]?) -> [String] {
     func points(_ value: Double?) -> String { value.map { "\(Int($0)) pt" } ?? "unset" }
     let icons = layout.positions.sorted { $0.key < $1.key }.map {
       "\($0.key.debugDescription) at (\($0.value[0]), \($0.value[1]))"

@@ -1,16 +1,20 @@
 import Foundation
+import SystemSupport
 
 /// A one-line progress bar on standard error: bar, percentage, bytes, and speed.
 ///
 /// Updates arrive from any thread and are drawn at most ten times a second.
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
+  /// When the bar was last drawn, and whether it ended.
+  private struct Drawing: Sendable {
+    var lastDrawn = Date.distantPast
+    var finished = false
+  }
+
   private let console: Console
   private let totalBytes: Int64
   private let start = Date()
-  private let lock = NSLock()
-  private var lastDrawn = Date.distantPast
-  private var lastBytes: Int64 = -1
-  private var finished = false
+  private let drawing = Locked(Drawing())
 
   init(console: Console, totalBytes: Int64) {
     self.console = console
@@ -20,11 +24,11 @@ final class ProgressBar: @unchecked Sendable {
   /// Records that `bytesSent` bytes have gone.
   func update(bytesSent: Int64) {
     let now = Date()
-    let line: String? = lock.withLock {
-      guard !finished, now.timeIntervalSince(lastDrawn) >= 0.1 || bytesSent == totalBytes else {
-        return nil
-      }
-      lastDrawn = now
+    let line: String? = drawing.withLock { drawing in
+      guard !drawing.finished,
+        now.timeIntervalSince(drawing.lastDrawn) >= 0.1 || bytesSent == totalBytes
+      else { return nil }
+      drawing.lastDrawn = now
       return Self.render(
         bytesSent: bytesSent, totalBytes: totalBytes, elapsed: now.timeIntervalSince(start))
     }
@@ -33,9 +37,9 @@ final class ProgressBar: @unchecked Sendable {
 
   /// Draws the final state and ends the line.
   func finish() {
-    let line: String? = lock.withLock {
-      guard !finished else { return nil }
-      finished = true
+    let line: String? = drawing.withLock { drawing in
+      guard !drawing.finished else { return nil }
+      drawing.finished = true
       return Self.render(
         bytesSent: totalBytes, totalBytes: totalBytes, elapsed: Date().timeIntervalSince(start))
     }
