@@ -94,6 +94,32 @@ struct NativeShipTests {
     #expect(run.errors.contains("stapled"))
   }
 
+  /// Without stapling, the notarized bytes are the final ones: the summary gives their digest,
+  /// the one the Notary API and S3 were given, with no second pass over the image.
+  @Test func shipWithoutStaplingGivesTheNotarizedDigest() throws {
+    let double = try NotaryDouble()
+    defer { double.stop() }
+    let image = double.folder.path("Hello.dmg")
+    let run = try shipyard(
+      double,
+      ["dmg", "ship", Self.helloApp, "-o", image, "--json", "--skip-staple", "--no-timestamp"]
+        + identity(double) + double.keyArguments)
+    #expect(run.status == 0, "\(run.errors)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect(
+      summary["steps"] as? [String: String] == [
+        "build": "done", "sign": "done", "notarize": "accepted", "verify": "valid",
+      ])
+    let digest = String(
+      decoding: try ProcessRunner.check("sha256sum", [image]).prefix(64), as: UTF8.self)
+    #expect(summary["sha256"] as? String == digest)
+    #expect(summary["bytes"] as? Int == (try Data(contentsOf: URL(fileURLWithPath: image))).count)
+    let state = try String(contentsOfFile: image + ".notarization.json", encoding: .utf8)
+    #expect(state.contains(digest))
+    #expect(double.requests().contains { $0["storedSHA256Matches"] as? Bool == true })
+  }
+
   @Test func aWrongPasswordLeavesTheImageUnsigned() throws {
     let double = try NotaryDouble()
     defer { double.stop() }
