@@ -40,6 +40,21 @@ struct NativeShipTests {
     return image
   }
 
+  /// Runs `dmg ship` of Hello.app to `image` with the double's identity and key, and `options`;
+  /// expects it to succeed and returns its JSON summary.
+  func ship(_ double: NotaryDouble, to image: String, _ options: [String]) throws -> (
+    run: (status: Int32, output: String, errors: String), summary: [String: Any]
+  ) {
+    let run = try shipyard(
+      double,
+      ["dmg", "ship", Self.helloApp, "-o", image, "--json"] + options + identity(double)
+        + double.keyArguments)
+    #expect(run.status == 0, "\(run.errors)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    return (run, summary)
+  }
+
   @Test func shipSignsNotarizesAndStaplesNatively() throws {
     #expect(!ProcessRunner.succeeds("env", [Self.path, "sh", "-c", "command -v rcodesign"]))
     #expect(!ProcessRunner.succeeds("env", [Self.path, "sh", "-c", "command -v xcrun"]))
@@ -48,13 +63,7 @@ struct NativeShipTests {
     let image = double.folder.path("out/Hello.dmg")
     try FileManager.default.createDirectory(
       atPath: double.folder.path("out"), withIntermediateDirectories: true)
-    let run = try shipyard(
-      double,
-      ["dmg", "ship", Self.helloApp, "-o", image, "--json", "--ticket-timeout", "30s"]
-        + identity(double) + double.keyArguments)
-    #expect(run.status == 0, "\(run.errors)")
-    let summary = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let (run, summary) = try ship(double, to: image, ["--ticket-timeout", "30s"])
     #expect(
       summary["steps"] as? [String: String] == [
         "build": "done", "sign": "done", "notarize": "accepted", "staple": "done",
@@ -100,13 +109,7 @@ struct NativeShipTests {
     let double = try NotaryDouble()
     defer { double.stop() }
     let image = double.folder.path("Hello.dmg")
-    let run = try shipyard(
-      double,
-      ["dmg", "ship", Self.helloApp, "-o", image, "--json", "--skip-staple", "--no-timestamp"]
-        + identity(double) + double.keyArguments)
-    #expect(run.status == 0, "\(run.errors)")
-    let summary = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let summary = try ship(double, to: image, ["--skip-staple", "--no-timestamp"]).summary
     #expect(
       summary["steps"] as? [String: String] == [
         "build": "done", "sign": "done", "notarize": "accepted", "verify": "valid",
