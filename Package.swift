@@ -84,14 +84,22 @@ let package = Package(
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-    // Embedded code signatures built over OpenSSL: identities, CodeDirectory, requirements, CMS.
+    // Digests (SHA-1, SHA-256, SHA-384) in one call, in pieces or over a file, and hex: CommonCrypto
+    // on Apple platforms, libcrypto elsewhere. Not in SystemSupport, which Multipart uses.
     .target(
-      name: "CodeSigning", dependencies: ["SystemSupport", "COpenSSL"],
+      name: "Digests",
+      dependencies: [
+        "SystemSupport", .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: strictSettings),
+    // Embedded code signatures, read and written: identities, CodeDirectory, requirements, CMS
+    // (built over OpenSSL), the superblob reader and the checks every code signature needs.
+    .target(
+      name: "CodeSigning", dependencies: ["SystemSupport", "Digests", "COpenSSL"],
       swiftSettings: strictSettings),
     // HTTP clients for Apple's Notary API (JWT), S3 (SigV4), tickets and RFC 3161 timestamps.
     .target(
-      name: "NotaryService", dependencies: ["SystemSupport", "COpenSSL"],
-      swiftSettings: strictSettings),
+      name: "NotaryService", dependencies: ["Digests", "COpenSSL"], swiftSettings: strictSettings),
     // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -114,8 +122,7 @@ let package = Package(
       name: "Distribution",
       dependencies: [
         "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
-        "CodeSigning", "NotaryService",
-        .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+        "CodeSigning", "NotaryService", "Digests",
       ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.
@@ -124,17 +131,17 @@ let package = Package(
       dependencies: [
         "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
         "Distribution",
-        "FinderLayout",
+        "FinderLayout", "Digests",
       ],
       swiftSettings: strictSettings
     ),
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
-    // built executable, volume files.
+    // built executable, volume files, the test PKI and the Notary doubles (in Doubles/).
     .target(
       name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
-      path: "Tests/ShipyardTestSupport", swiftSettings: strictSettings),
+      path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
       name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     .testTarget(
@@ -163,9 +170,19 @@ let package = Package(
       name: "DistributionTests",
       dependencies: [
         "Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport", "CodeSigning",
-        "NotaryService",
+        "NotaryService", "Digests",
       ],
-      exclude: ["FakeTools", "Doubles"],
+      exclude: ["FakeTools"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "DigestsTests", dependencies: ["Digests", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "CodeSigningTests",
+      dependencies: ["CodeSigning", "Digests", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "NotaryServiceTests", dependencies: ["NotaryService", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     // Distribution as a client sees it: no package access, so only its public API compiles.
     .testTarget(

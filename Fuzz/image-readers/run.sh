@@ -36,11 +36,10 @@ echo "== building the readers with -sanitize=fuzzer,address"
 exec 3>&1
 exec >"$work/build.log" 2>&1
 trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
-for name in SystemSupport StagedTree DiskImage HFSPlus FinderLayout; do
+# CodeSigning reads the signatures (and writes them, which the fuzz target leaves alone).
+for name in SystemSupport StagedTree DiskImage HFSPlus FinderLayout Digests CodeSigning; do
   module "$name" "$root/Sources/$name"
 done
-# Only the signature reader of Distribution (the rest is the pipeline).
-module Distribution "$root/Sources/Distribution/Signature"
 
 target() {
   local name=$1

@@ -20,8 +20,6 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
   case signingFailed(String)
   /// The timestamp authority's answer could not be used.
   case timestampFailed(String)
-  /// A signature blob to change is damaged.
-  case malformedSignature(String)
 
   /// A sentence naming the problem.
   package var description: String {
@@ -43,7 +41,6 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
       "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
     case .signingFailed(let reason): "signing failed: \(reason)"
     case .timestampFailed(let reason): "timestamp failed: \(reason)"
-    case .malformedSignature(let reason): "damaged code signature: \(reason)"
     }
   }
 }

@@ -14,17 +14,6 @@ package enum OpenSSL {
     return messages.isEmpty ? "unknown OpenSSL error" : messages.joined(separator: "; ")
   }
 
-  /// The SHA-256 digest of `bytes`.
-  package static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: 32)
-    var length: UInt32 = 0
-    let input = Array(bytes)
-    input.withUnsafeBytes { raw in
-      _ = EVP_Digest(raw.baseAddress, raw.count, &out, &length, EVP_sha256(), nil)
-    }
-    return out
-  }
-
   /// Runs `body` with a read-only memory BIO over `bytes`.
   package static func withMemoryBIO<T>(
     _ bytes: [UInt8], _ body: (OpaquePointer) throws -> T

@@ -1,30 +1,15 @@
 import COpenSSL
 import Foundation
 
-/// The digests and MACs the clients need, from OpenSSL's libcrypto.
+/// The MAC and the encoding the clients need beyond digests (those come from Digests): HMAC from
+/// OpenSSL's libcrypto, and base64url.
 enum Crypto {
-  /// SHA-256 of `bytes`.
-  static func sha256(_ bytes: some DataProtocol) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: 32)
-    var length: UInt32 = 0
-    let input = Array(bytes)
-    input.withUnsafeBytes { raw in
-      _ = EVP_Digest(raw.baseAddress, raw.count, &out, &length, EVP_sha256(), nil)
-    }
-    return out
-  }
-
   /// HMAC-SHA256 of `message` under `key`.
   static func hmacSHA256(key: [UInt8], _ message: [UInt8]) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
     _ = HMAC(EVP_sha256(), key, Int32(key.count), message, message.count, &out, &length)
     return out
-  }
-
-  /// Lower-case hexadecimal.
-  static func hex(_ bytes: [UInt8]) -> String {
-    bytes.map { String(format: "%02x", $0) }.joined()
   }
 
   /// Base64url without padding (RFC 7515).

@@ -1,3 +1,4 @@
+import Digests
 package import Foundation
 
 /// Temporary AWS credentials, as the Notary API hands them out for one upload.
@@ -67,13 +68,13 @@ package struct SigV4Signer: Sendable {
     ].joined(separator: "\n")
     let scope = "\(day)/\(region)/\(service)/aws4_request"
     let stringToSign = [
-      "AWS4-HMAC-SHA256", amzDate, scope, Crypto.hex(Crypto.sha256(Data(canonicalRequest.utf8))),
+      "AWS4-HMAC-SHA256", amzDate, scope, DigestAlgorithm.sha256.digest(canonicalRequest.utf8).hex,
     ].joined(separator: "\n")
     var key = Array("AWS4\(credentials.secretAccessKey)".utf8)
     for part in [day, region, service, "aws4_request"] {
       key = Crypto.hmacSHA256(key: key, Array(part.utf8))
     }
-    let signature = Crypto.hex(Crypto.hmacSHA256(key: key, Array(stringToSign.utf8)))
+    let signature = Crypto.hmacSHA256(key: key, Array(stringToSign.utf8)).hex
     all["Authorization"] =
       "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), "
       + "SignedHeaders=\(signedNames), Signature=\(signature)"

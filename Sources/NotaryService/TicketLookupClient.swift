@@ -1,3 +1,4 @@
+import Digests
 package import Foundation
 
 /// Looks up a notarization ticket in Apple's CloudKit ticket database by code directory hash.
@@ -27,7 +28,7 @@ package struct TicketLookupClient: Sendable {
   /// The record name of a ticket: `2/2/<40 hex digits>` for a SHA-256 code directory hash
   /// truncated to 20 bytes.
   package static func recordName(cdhash: [UInt8]) -> String {
-    "2/2/" + Crypto.hex(Array(cdhash.prefix(20)))
+    "2/2/" + cdhash.prefix(20).hex
   }
 
   /// Looks the ticket of `cdhash` up once.

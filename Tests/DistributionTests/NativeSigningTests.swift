@@ -1,4 +1,5 @@
 import CodeSigning
+import Digests
 import DiskImage
 import Distribution
 import Foundation
@@ -6,8 +7,8 @@ import ShipyardTestSupport
 import Testing
 
 /// Native DMG signatures against peers: apple-platform-py (rcodesign's engine) reads them and
-/// computes the same code and trailer digests, `openssl cms -verify` accepts the CMS with the
-/// test CA, `dmg verify` passes, a flipped byte fails, 7-Zip still tests the image.
+/// computes the same code and trailer digests, `dmg verify` passes, a flipped byte fails, 7-Zip
+/// still tests the image (`openssl cms -verify` on the CMS: CodeSigningTests).
 @Suite(.enabled(if: SigningPeers.shouldRun, "needs python3 with apple-platform-py, and openssl"))
 struct NativeSigningTests {
   static let signingTime = Date().addingTimeInterval(60)
@@ -102,29 +103,6 @@ struct NativeSigningTests {
       ((try Self.peerReading(theirs)["signature"] as? [String: Any])?["code_directory"]
         as? [String: Any])?["slot_digests"] as? [String])
     #expect(slots.contains("Rep Specific (6): " + (our.specialDigests[6]?.hex ?? "")))
-  }
-
-  /// `openssl cms -verify` accepts the CMS blob over the code directory's bytes with the test CA.
-  @Test func opensslVerifiesTheCMS() async throws {
-    let folder = try ScratchFolder()
-    defer { folder.remove() }
-    let image = try await Self.signedImage(in: folder)
-    let superblob = try Self.superblob(of: image)
-    let directory = try #require(superblob[.codeDirectory])
-    let cms = try #require(superblob[.signature])
-    let cmsFile = try folder.write(cms.dropFirst(8), to: "cms.der")
-    let directoryFile = try folder.write(directory, to: "cd.bin")
-    let arguments = [
-      "cms", "-verify", "-inform", "DER", "-in", cmsFile.path, "-content", directoryFile.path,
-      "-binary", "-purpose", "any", "-CAfile", try TestPKI.path("root.pem"), "-out", "/dev/null",
-    ]
-    let verified = try ProcessRunner.run("openssl", arguments)
-    #expect(verified.status == 0, "\(verified.standardError)")
-    #expect(verified.standardError.contains("Verification successful"))
-    // Another CA does not vouch for it.
-    let other = try ProcessRunner.run(
-      "openssl", arguments.dropLast(4) + ["-CAfile", try TestPKI.path("tsa.pem")])
-    #expect(other.status != 0)
   }
 
   @Test func sevenZipStillTestsTheSignedImage() async throws {

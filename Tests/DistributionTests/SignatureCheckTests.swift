@@ -148,9 +148,3 @@ struct SignatureCheckTests {
     return check.isSigned && check.isValid
   }
 }
-
-enum SigningPeers {
-  static let shouldRun = PeerPolicy.shouldRun(
-    whenAvailable: ProcessRunner.succeeds("python3", ["-c", "import apple_platform"])
-      && ProcessRunner.succeeds("openssl", ["version"]))
-}

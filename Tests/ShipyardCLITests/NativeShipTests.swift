@@ -40,6 +40,21 @@ struct NativeShipTests {
     return image
   }
 
+  /// Runs `dmg ship` of Hello.app to `image` with the double's identity and key, and `options`;
+  /// expects it to succeed and returns its JSON summary.
+  func ship(_ double: NotaryDouble, to image: String, _ options: [String]) throws -> (
+    run: (status: Int32, output: String, errors: String), summary: [String: Any]
+  ) {
+    let run = try shipyard(
+      double,
+      ["dmg", "ship", Self.helloApp, "-o", image, "--json"] + options + identity(double)
+        + double.keyArguments)
+    #expect(run.status == 0, "\(run.errors)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    return (run, summary)
+  }
+
   @Test func shipSignsNotarizesAndStaplesNatively() throws {
     #expect(!ProcessRunner.succeeds("env", [Self.path, "sh", "-c", "command -v rcodesign"]))
     #expect(!ProcessRunner.succeeds("env", [Self.path, "sh", "-c", "command -v xcrun"]))
@@ -48,13 +63,7 @@ struct NativeShipTests {
     let image = double.folder.path("out/Hello.dmg")
     try FileManager.default.createDirectory(
       atPath: double.folder.path("out"), withIntermediateDirectories: true)
-    let run = try shipyard(
-      double,
-      ["dmg", "ship", Self.helloApp, "-o", image, "--json", "--ticket-timeout", "30s"]
-        + identity(double) + double.keyArguments)
-    #expect(run.status == 0, "\(run.errors)")
-    let summary = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let (run, summary) = try ship(double, to: image, ["--ticket-timeout", "30s"])
     #expect(
       summary["steps"] as? [String: String] == [
         "build": "done", "sign": "done", "notarize": "accepted", "staple": "done",
@@ -92,6 +101,26 @@ struct NativeShipTests {
       }
     }
     #expect(run.errors.contains("stapled"))
+  }
+
+  /// Without stapling, the notarized bytes are the final ones: the summary gives their digest,
+  /// the one the Notary API and S3 were given, with no second pass over the image.
+  @Test func shipWithoutStaplingGivesTheNotarizedDigest() throws {
+    let double = try NotaryDouble()
+    defer { double.stop() }
+    let image = double.folder.path("Hello.dmg")
+    let summary = try ship(double, to: image, ["--skip-staple", "--no-timestamp"]).summary
+    #expect(
+      summary["steps"] as? [String: String] == [
+        "build": "done", "sign": "done", "notarize": "accepted", "verify": "valid",
+      ])
+    let digest = String(
+      decoding: try ProcessRunner.check("sha256sum", [image]).prefix(64), as: UTF8.self)
+    #expect(summary["sha256"] as? String == digest)
+    #expect(summary["bytes"] as? Int == (try Data(contentsOf: URL(fileURLWithPath: image))).count)
+    let state = try String(contentsOfFile: image + ".notarization.json", encoding: .utf8)
+    #expect(state.contains(digest))
+    #expect(double.requests().contains { $0["storedSHA256Matches"] as? Bool == true })
   }
 
   @Test func aWrongPasswordLeavesTheImageUnsigned() throws {

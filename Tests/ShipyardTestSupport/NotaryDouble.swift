@@ -1,8 +1,8 @@
 public import Foundation
 
 /// The loopback stand-in of Apple's Notary API, S3 (moto's server behind a SigV4-checking front),
-/// the ticket look-up and a time-stamp authority: `Tests/DistributionTests/Doubles/notary_double.py`,
-/// with the test PKI and an App Store Connect-style EC P-256 key made for it by openssl.
+/// the ticket look-up and a time-stamp authority: `Doubles/notary_double.py` beside this file, with
+/// the test PKI and an App Store Connect-style EC P-256 key made for it by openssl.
 public final class NotaryDouble: @unchecked Sendable {
   /// The folder with the PKI (`identity.p12`, `root.pem`, …), the key and the request log.
   public let folder: ScratchFolder
@@ -13,12 +13,11 @@ public final class NotaryDouble: @unchecked Sendable {
   /// The issuer ID.
   public static let issuer = "57246542-96fe-1a63-e053-0824d011072a"
   /// The `.p12` password of the test identities.
-  public static let password = "test-password"
+  public static let password = TestPKI.password
   private let process: Process
 
   /// The folder of the doubles.
-  public static let doubles = PeerPolicy.packageRoot.appendingPathComponent(
-    "Tests/DistributionTests/Doubles")
+  public static let doubles = TestPKI.doubles
 
   /// Whether python3 with moto, boto3 and cryptography, and openssl are here.
   public static let isAvailable =
@@ -30,8 +29,7 @@ public final class NotaryDouble: @unchecked Sendable {
   /// `invalid`, `ticket-never`, `tsa-down`).
   public init(modes: [String] = []) throws {
     folder = try ScratchFolder()
-    try ProcessRunner.check(
-      "bash", [Self.doubles.appendingPathComponent("make_identities.sh").path, folder.url.path])
+    try TestPKI.make(in: folder)
     try ProcessRunner.check(
       "openssl",
       ["ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", folder.path("ec.pem")])

@@ -1,4 +1,4 @@
-import Distribution
+import CodeSigning
 
 /// The libFuzzer entry point over an embedded code signature: the superblob, its code
 /// directory, and the CMS signature's DER (certificates and signed attributes).

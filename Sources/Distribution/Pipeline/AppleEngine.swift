@@ -57,8 +57,10 @@ package struct AppleEngine: SigningEngine {
 
   package func validate(_ credentials: NotaryCredentials) throws {}
 
-  package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
-    let reply = try await notarytool(["submit", image], credentials)
+  package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
+    async throws -> String
+  {
+    let reply = try await notarytool(["submit", submission.image], credentials)
     guard let id = reply["id"] as? String else {
       throw PipelineError.unexpectedOutput("notarytool submit gave no submission id")
     }

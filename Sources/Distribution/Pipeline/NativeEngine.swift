@@ -1,7 +1,7 @@
 import CodeSigning
+import Digests
 public import Foundation
 package import NotaryService
-import SystemSupport
 
 /// Shipyard's own engine, on any OS, with no Apple tool and no rcodesign.
 ///
@@ -212,17 +212,17 @@ public struct NativeEngine: SigningEngine {
     }
   }
 
-  package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
+  /// Creates the submission with the image's digest (the Notarizer's one pass over the image) and
+  /// uploads the image to S3 under the same digest: the image is read once more, to be sent.
+  package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
+    async throws -> String
+  {
     let client = try client(credentials)
-    let descriptor = try FileDescriptor.openForReading(image)
-    let digest = try IncrementalDigest.digest(of: descriptor, count: Int64.max, algorithm: .sha256)
-      .hex
-    descriptor.close()
-    let name = URL(fileURLWithPath: image).lastPathComponent
-    let submission = try await client.submit(name: name, sha256: digest)
+    let name = URL(fileURLWithPath: submission.image).lastPathComponent
+    let created = try await client.submit(name: name, sha256: submission.digest.hex)
     try await S3Uploader(endpoint: configuration.s3URL, transport: transport, now: now)
-      .put(image, sha256: digest, to: submission.upload)
-    return submission.id
+      .put(submission.image, sha256: submission.digest.hex, to: created.upload)
+    return created.id
   }
 
   package func status(of submissionID: String, credentials: NotaryCredentials) async throws

@@ -1,3 +1,4 @@
+package import Digests
 public import Foundation
 import SystemSupport
 
@@ -13,7 +14,18 @@ import SystemSupport
 ///   print("submission \(id): \(status.name) after \(waited) s")
 /// }
 /// ```
+///
+/// The image is read once to hash it: that SHA-256 identifies the image in the state file and
+/// goes to the submission (the Notary API's `sha256`, S3's payload digest).
 public struct Notarizer: Sendable {
+  /// What a notarization gives back.
+  package struct Outcome: Sendable, Equatable {
+    /// The accepted submission's ID.
+    package let submissionID: String
+    /// The SHA-256 and size of the image notarized, as it was then (stapling changes it).
+    package let image: FileDigest
+  }
+
   /// What is recorded beside the image (`<image>.notarization.json`).
   package struct State: Codable, Equatable, Sendable {
     /// The submission's ID.
@@ -33,6 +45,8 @@ public struct Notarizer: Sendable {
   let timeout: TimeInterval
   /// The first wait between polls; it grows by half each time, up to a minute.
   let initialInterval: TimeInterval
+  /// Hashes the image: its one pass over the image's bytes.
+  let digestImage: @Sendable (_ path: String) throws -> FileDigest
 
   /// Makes a notarizer that submits through the native engine.
   ///
@@ -46,16 +60,29 @@ public struct Notarizer: Sendable {
   }
 
   /// Makes a notarizer.
+  ///
+  /// - Parameters:
+  ///   - engine: The tools that submit and poll.
+  ///   - credentials: How to reach the notary service.
+  ///   - clock: The time polls wait by.
+  ///   - timeout: The longest wait, in seconds.
+  ///   - initialInterval: The first wait between polls, in seconds.
+  ///   - digestImage: The SHA-256 of the image at a path (one pass over it); tests count its
+  ///     calls.
   package init(
     engine: any SigningEngine, credentials: NotaryCredentials, clock: PipelineClock = .live,
     timeout: TimeInterval = 3600,
-    initialInterval: TimeInterval = 10
+    initialInterval: TimeInterval = 10,
+    digestImage: @escaping @Sendable (_ path: String) throws -> FileDigest = {
+      try FileDigest(ofFileAt: $0)
+    }
   ) {
     self.engine = engine
     self.credentials = credentials
     self.clock = clock
     self.timeout = timeout
     self.initialInterval = initialInterval
+    self.digestImage = digestImage
   }
 
   /// The state file for `image`: `<image>.notarization.json`, which holds the submission's ID,
@@ -81,23 +108,36 @@ public struct Notarizer: Sendable {
   public func notarize(
     _ image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
   ) async throws -> String {
+    try await notarization(of: image, progress: progress).submissionID
+  }
+
+  /// Notarizes `image` as ``notarize(_:progress:)`` does, and gives back the image's digest too,
+  /// so that a caller whose image has not changed since (no staple) needs no pass of its own.
+  ///
+  /// - Returns: The accepted submission's ID and the image's digest.
+  /// - Throws: ``PipelineError/notarizationTimedOut(submissionID:waited:)`` after `timeout`
+  ///   (the state file stays, so a rerun resumes), or
+  ///   ``PipelineError/notarizationRejected(submissionID:status:issues:)`` with the log's issues.
+  package func notarization(
+    of image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
+  ) async throws -> Outcome {
     try engine.validate(credentials)
-    let descriptor = try FileDescriptor.openForReading(image)
-    defer { descriptor.close() }
-    let digest = try IncrementalDigest.digest(of: descriptor, count: Int64.max, algorithm: .sha256)
-      .hex
+    let digest = try digestImage(image)
     let statePath = Self.statePath(for: image)
     var state: State
     if let saved = try? JSONDecoder().decode(
       State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),
-      saved.engine == engine.name, saved.imageSHA256 == digest
+      saved.engine == engine.name, saved.imageSHA256 == digest.hex
     {
       state = saved
-      if state.status == NotaryStatus.accepted.name { return state.submissionID }
+      if state.status == NotaryStatus.accepted.name {
+        return Outcome(submissionID: state.submissionID, image: digest)
+      }
     } else {
-      let id = try await engine.submit(image, credentials: credentials)
+      let id = try await engine.submit(
+        NotarySubmission(image: image, digest: digest), credentials: credentials)
       state = State(
-        submissionID: id, engine: engine.name, imageSHA256: digest,
+        submissionID: id, engine: engine.name, imageSHA256: digest.hex,
         status: NotaryStatus.inProgress.name)
       try Self.save(state, to: statePath)
     }
@@ -111,7 +151,7 @@ public struct Notarizer: Sendable {
       try Self.save(state, to: statePath)
       switch status {
       case .accepted:
-        return state.submissionID
+        return Outcome(submissionID: state.submissionID, image: digest)
       case .invalid, .rejected:
         let issues =
           (try? await engine.issues(of: state.submissionID, credentials: credentials)) ?? []

@@ -40,9 +40,11 @@ package struct RCodesignEngine: SigningEngine {
     _ = try keyArguments(credentials)
   }
 
-  package func submit(_ image: String, credentials: NotaryCredentials) async throws -> String {
+  package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
+    async throws -> String
+  {
     let output = try await check(
-      runner, "rcodesign", ["notary-submit"] + (try keyArguments(credentials)) + [image])
+      runner, "rcodesign", ["notary-submit"] + (try keyArguments(credentials)) + [submission.image])
     guard let id = Self.submissionID(in: output.standardError + output.standardOutput) else {
       throw PipelineError.unexpectedOutput("rcodesign notary-submit printed no submission ID")
     }

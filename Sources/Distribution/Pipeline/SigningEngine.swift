@@ -1,3 +1,4 @@
+package import Digests
 import Foundation
 
 /// Who signs: a keychain identity for Apple's `codesign`, or a certificate file for rcodesign
@@ -69,6 +70,16 @@ public enum NotaryStatus: Equatable, Sendable {
   }
 }
 
+/// An image handed to the notary service.
+package struct NotarySubmission: Sendable {
+  /// The image's path.
+  package let image: String
+  /// The image's SHA-256 and size, from the ``Notarizer``'s one pass over it (its state file's
+  /// identity): an engine that needs them (the native one, for the Notary API and S3) takes them
+  /// from here and does not read the image again to hash it.
+  package let digest: FileDigest
+}
+
 /// The tools that sign, notarize, staple and assess a disk image.
 package protocol SigningEngine: Sendable {
   /// `apple`, `rcodesign` or `native`.
@@ -78,7 +89,8 @@ package protocol SigningEngine: Sendable {
   /// Checks that the engine can use `credentials`, before any work starts.
   func validate(_ credentials: NotaryCredentials) throws
   /// Uploads the image for notarization; returns the submission ID.
-  func submit(_ image: String, credentials: NotaryCredentials) async throws -> String
+  func submit(_ submission: NotarySubmission, credentials: NotaryCredentials) async throws
+    -> String
   /// The submission's status now.
   func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus
   /// The issues of a finished submission's log.

@@ -1,4 +1,5 @@
 package import CodeSigning
+import Digests
 package import Foundation
 
 /// Signs a disk image natively, as Apple's `codesign` does, and replaces any earlier signature.
@@ -14,7 +15,7 @@ package import Foundation
 /// the CMS signature carries the chain and, unless `timestamp` is `nil`, an RFC 3161 token.
 package struct DMGSigner: Sendable {
   /// Posts a DER time-stamp request and returns the DER reply.
-  package typealias Timestamper = @Sendable (_ request: [UInt8]) async throws -> [UInt8]
+  package typealias Timestamper = CodeSignatureBuilder.Timestamper
 
   let identity: SignerIdentity
   let identifier: String?
@@ -50,39 +51,17 @@ package struct DMGSigner: Sendable {
   ///   the image is unchanged then.
   @discardableResult
   package func sign(_ path: String) async throws -> [UInt8] {
-    let date = now()
-    try identity.checkValidity(at: date)
-    guard let team = identity.teamIdentifier, !team.isEmpty else {
-      throw CodeSigningError.missingTeamIdentifier(subject: identity.subject)
-    }
+    let builder = try CodeSignatureBuilder(
+      identity: identity, timestamp: timestamp, signingTime: now())
     let image = try SignableImage(path: path)
-    let identifier = identifier(for: path)
-    let requirements = RequirementSet(
-      designated: .developerID(identifier: identifier, teamIdentifier: team)
-    ).bytes()
     let unsignedTrailer = image.trailerBytes(signatureOffset: image.codeLimit, length: 0)
-    let directory = CodeDirectoryBuilder(
-      identifier: identifier, teamIdentifier: team, codeLimit: image.codeLimit,
+    let signature = try await builder.sign(
+      identifier: identifier(for: path), codeLimit: image.codeLimit,
       codeDigest: try image.codeDigest(),
       specialDigests: [
-        CodeDirectoryBuilder.requirementsSlot: DigestAlgorithm.sha256.digest(requirements),
-        CodeDirectoryBuilder.representationSlot: DigestAlgorithm.sha256.digest(unsignedTrailer),
-      ]
-    ).bytes()
-    var cms = try CMSSignatureBuilder(identity: identity).sign(
-      codeDirectory: directory, signingTime: date)
-    if let timestamp {
-      let message = try TimestampMessage(
-        stamping: try CMSSignatureBuilder.signatureValue(of: cms))
-      let token = try message.token(fromReply: try await timestamp(message.request))
-      cms = try CMSSignatureBuilder.addingTimestamp(token, to: cms)
-    }
-    let superblob = SuperBlobBuilder(blobs: [
-      SuperBlobBuilder.codeDirectorySlot: directory,
-      SuperBlobBuilder.requirementsSlot: requirements,
-      SuperBlobBuilder.signatureSlot: SuperBlobBuilder.wrapper(cms),
-    ]).bytes()
-    try image.write(superblob: superblob)
-    return DigestAlgorithm.sha256.digest(directory)
+        CodeDirectoryBuilder.representationSlot: DigestAlgorithm.sha256.digest(unsignedTrailer)
+      ])
+    try image.write(superblob: signature.superblob)
+    return signature.cdhash
   }
 }

@@ -1,3 +1,5 @@
+import CodeSigning
+import Digests
 import DiskImage
 import SystemSupport
 
@@ -67,7 +69,7 @@ struct SignableImage {
   func codeDigest() throws -> [UInt8] {
     let descriptor = try FileDescriptor.openForReading(path)
     defer { descriptor.close() }
-    return try IncrementalDigest.digest(of: descriptor, count: codeLimit, algorithm: .sha256)
+    return try FileDigest(of: descriptor, count: codeLimit).value
   }
 
   /// Replaces the file with its covered bytes, `superblob` and the trailer pointing to it, through

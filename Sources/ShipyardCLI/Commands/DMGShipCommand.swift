@@ -1,6 +1,6 @@
+import Digests
 import Distribution
 import Foundation
-import SystemSupport
 
 /// `shipyard dmg ship`: build, sign, notarize, staple and verify in one command.
 struct DMGShipCommand: ShipyardCommand {
@@ -74,6 +74,8 @@ struct DMGShipCommand: ShipyardCommand {
       ? try NotaryOptions(scanned, scanner: scanner, environment: console.environment) : nil
     try BuildOptions.build(build, command: Self.path, console: console)
     summary.steps["build"] = "done"
+    // The notarization's digest of the image, as long as nothing has changed its bytes since.
+    var unchangedSinceNotarized: FileDigest?
     if signs {
       var steps = try ReleaseSteps(
         console: console, engineName: signing.engine, signing: signing)
@@ -81,10 +83,13 @@ struct DMGShipCommand: ShipyardCommand {
       try await steps.sign(image, identity: try signing.identity(environment: console.environment))
       summary.steps["sign"] = "done"
       if let notary {
-        summary.submissionID = try await steps.notarize(image, notary: notary)
+        let notarized = try await steps.notarize(image, notary: notary)
+        summary.submissionID = notarized.submissionID
+        unchangedSinceNotarized = notarized.image
         summary.steps["notarize"] = "accepted"
         if !scanned.has("--skip-staple") {
           try await steps.staple(image)
+          unchangedSinceNotarized = nil  // the ticket is in the image now
           summary.steps["staple"] = "done"
         }
       }
@@ -104,11 +109,10 @@ struct DMGShipCommand: ShipyardCommand {
       }
     }
     do {
-      let descriptor = try FileDescriptor.openForReading(image)
-      defer { descriptor.close() }
-      summary.bytes = try descriptor.status().size
-      summary.sha256 =
-        try IncrementalDigest.digest(of: descriptor, count: summary.bytes, algorithm: .sha256).hex
+      // A pass over the final bytes, unless the notarization's digest still names them.
+      let final = try unchangedSinceNotarized ?? FileDigest(ofFileAt: image)
+      summary.bytes = final.byteCount
+      summary.sha256 = final.hex
     } catch {
       throw .failure("cannot read \(image): \(error)")
     }

@@ -1,4 +1,4 @@
-import Distribution
+import Digests
 import Foundation
 import Multipart
 import SystemSupport

@@ -61,17 +61,20 @@ struct ReleaseSteps {
     console.printError("signed \(image) with \(engine.name)")
   }
 
-  func notarize(_ image: String, notary: NotaryOptions) async throws(CommandError) -> String {
+  /// Notarizes `image`; returns the accepted submission and the image's digest as notarized.
+  func notarize(_ image: String, notary: NotaryOptions) async throws(CommandError)
+    -> Notarizer.Outcome
+  {
     let console = console
     let notarizer = Notarizer(
       engine: engine, credentials: notary.credentials, timeout: notary.timeout)
-    let id = try await step("notarize") {
-      try await notarizer.notarize(image) { id, status, waited in
+    let outcome = try await step("notarize") {
+      try await notarizer.notarization(of: image) { id, status, waited in
         console.printError("notarization \(id): \(status.name) after \(waited) s")
       }
     }
-    console.printError("notarized: submission \(id) accepted")
-    return id
+    console.printError("notarized: submission \(outcome.submissionID) accepted")
+    return outcome
   }
 
   func staple(_ image: String) async throws(CommandError) {

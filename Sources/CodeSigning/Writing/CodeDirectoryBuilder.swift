@@ -1,3 +1,4 @@
+import Digests
 import SystemSupport
 
 /// Builds the code directory blob (`0xfade0c02`) of a disk image's signature.
@@ -28,8 +29,6 @@ package struct CodeDirectoryBuilder: Sendable {
   package static let representationSlot = 6
   /// The number of special slots a DMG's code directory has.
   static let specialSlotCount = 6
-  /// `CS_HASHTYPE_SHA256`.
-  static let sha256HashType: UInt8 = 2
   static let magic: UInt32 = 0xFADE_0C02
 
   // MARK: - Lifecycle
@@ -75,7 +74,7 @@ package struct CodeDirectoryBuilder: Sendable {
     writer.writeInteger(UInt32(1))  // nCodeSlots
     writer.writeInteger(isLarge ? UInt32.max : UInt32(codeLimit))
     writer.writeInteger(UInt8(32))  // hashSize
-    writer.writeInteger(Self.sha256HashType)
+    writer.writeInteger(DigestAlgorithm.sha256.codeDirectoryHashType)
     writer.writeInteger(UInt8(0))  // platform
     writer.writeInteger(UInt8(0))  // pageSize: log2, 0 = one page over everything
     writer.writeInteger(UInt32(0))  // spare2

@@ -1,13 +1,11 @@
-import CodeSigning
-import Distribution
 import Foundation
 import NotaryService
 import ShipyardTestSupport
 import SystemSupport
 import Testing
 
-/// The Notary clients' pieces against independent peers: SigV4 against botocore, RFC 3161 tokens
-/// against `openssl ts -verify`, JWT claims and renewal, bounded retries.
+/// The Notary clients' pieces against independent peers: SigV4 against botocore, JWT claims and
+/// renewal, bounded retries (RFC 3161 tokens: DistributionTests' TimestampedSigningTests).
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
@@ -54,58 +52,6 @@ struct NotaryServiceTests {
         "SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token")
         == true)
     #expect(!"\(credentials)".contains("wJalr"))
-  }
-
-  /// A signature timestamped by the double's authority (`openssl ts -reply`): the token is in the
-  /// CMS, `openssl ts -verify` accepts it for the signature's value, and `dmg verify` passes.
-  @Test func timestampTokensVerifyWithOpenSSL() async throws {
-    let double = try NotaryDouble()
-    defer { double.stop() }
-    let image = double.folder.path("Hello.dmg")
-    try FileManager.default.copyItem(atPath: try TestPKI.path("Hello.dmg"), toPath: image)
-    let identity = try SignerIdentity.load(
-      pkcs12: Array(try Data(contentsOf: double.folder.file("identity.p12"))),
-      password: NotaryDouble.password, path: "identity.p12")
-    let url = try #require(URL(string: "\(double.url)/tsa"))
-    let client = TimestampClient(url: url, transport: .urlSession())
-    try await DMGSigner(identity: identity, timestamp: { try await client.stamp($0) }).sign(image)
-    let check = try DMGSignatureCheck(path: image)
-    #expect(check.isValid && check.isTimestamped, "\(check.findings)")
-    let cms = try #require(try NativeSigningTests.superblob(of: image)[.signature]).dropFirst(8)
-    let token = try Self.timestampToken(in: Array(cms))
-    let tokenFile = try double.folder.write(token, to: "token.der")
-    let digest = CodeSigning.OpenSSL.sha256(try CMSSignatureBuilder.signatureValue(of: Array(cms)))
-    let verified = try ProcessRunner.run(
-      "openssl",
-      [
-        "ts", "-verify", "-in", tokenFile.path, "-token_in", "-digest", digest.hex, "-CAfile",
-        double.folder.path("root.pem"),
-      ])
-    #expect(verified.status == 0, "\(verified.standardError)")
-    #expect(String(decoding: verified.standardOutput, as: UTF8.self).contains("Verification: OK"))
-    // Another digest is refused: the token stamps this signature only.
-    let other = try ProcessRunner.run(
-      "openssl",
-      [
-        "ts", "-verify", "-in", tokenFile.path, "-token_in", "-digest",
-        String(repeating: "00", count: 32), "-CAfile", double.folder.path("root.pem"),
-      ])
-    #expect(other.status != 0)
-  }
-
-  /// The unsigned attribute 1.2.840.113549.1.9.16.2.14's value in a CMS ContentInfo.
-  static func timestampToken(in der: [UInt8]) throws -> [UInt8] {
-    let signedData = try DERElement.parse(der[...]).children()[1].children()[0].children()
-    let signerInfo = try #require(try signedData.last?.children().first).children()
-    let unsigned = try #require(signerInfo.first { $0.tag == 0xA1 })
-    for attribute in try unsigned.children() {
-      let parts = try attribute.children()
-      if parts.first?.objectIdentifier == "1.2.840.113549.1.9.16.2.14" {
-        return Array(try #require(try parts[1].children().first).encoded)
-      }
-    }
-    Issue.record("no timestamp token in the CMS signature")
-    return []
   }
 
   /// Tokens carry the claims Apple wants and are renewed before they run out.

@@ -1,4 +1,5 @@
 import COpenSSL
+import Digests
 
 /// RFC 3161 time-stamp messages, encoded and checked with OpenSSL: the request a signer posts to
 /// a time-stamp authority and the token taken from its reply.
@@ -13,7 +14,7 @@ package struct TimestampMessage: Sendable {
   /// A request for the SHA-256 of `content` (for a code signature: its signature value), asking
   /// for the authority's certificate in the token, with a random nonce.
   package init(stamping content: [UInt8]) throws(CodeSigningError) {
-    digest = OpenSSL.sha256(content)
+    digest = DigestAlgorithm.sha256.digest(content)
     var nonce = [UInt8](repeating: 0, count: 8)
     guard RAND_bytes(&nonce, Int32(nonce.count)) == 1 else {
       throw .timestampFailed("no random nonce: \(OpenSSL.drainErrors())")

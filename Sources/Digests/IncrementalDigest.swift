@@ -1,14 +1,20 @@
-package import SystemSupport
-
 #if canImport(CommonCrypto)
 import CommonCrypto
 #elseif canImport(COpenSSL)
 import COpenSSL
 #endif
 
-/// A digest computed over bytes read in pieces, such as a whole disk image.
+/// A digest computed over bytes given in pieces, such as a file read a chunk at a time or a
+/// multipart body as it streams past.
+///
+/// ```swift
+/// let digest = IncrementalDigest(.sha256)
+/// for chunk in chunks { digest.update(chunk) }
+/// let sha256 = digest.finish()
+/// ```
 package final class IncrementalDigest {
-  private let algorithm: DigestAlgorithm
+  /// The algorithm.
+  package let algorithm: DigestAlgorithm
   #if canImport(CommonCrypto)
   private var sha1 = CC_SHA1_CTX()
   private var sha256 = CC_SHA256_CTX()
@@ -58,7 +64,15 @@ package final class IncrementalDigest {
     #endif
   }
 
-  /// The digest of everything added.
+  /// Adds bytes from any sequence (an array, a slice, `Data`, a string's UTF-8).
+  package func update(_ bytes: some Sequence<UInt8>) {
+    let contiguous: Void? = bytes.withContiguousStorageIfAvailable {
+      update(UnsafeRawBufferPointer($0))
+    }
+    if contiguous == nil { Array(bytes).withUnsafeBytes { update($0) } }
+  }
+
+  /// The digest of everything added, ``DigestAlgorithm/length`` bytes; call it once, last.
   package func finish() -> [UInt8] {
     var out = [UInt8](repeating: 0, count: 64)
     #if canImport(CommonCrypto)
@@ -67,28 +81,10 @@ package final class IncrementalDigest {
     case .sha256, .sha256Truncated: CC_SHA256_Final(&out, &sha256)
     case .sha384: CC_SHA384_Final(&out, &sha384)
     }
-    let length =
-      [DigestAlgorithm.sha1: 20, .sha256: 32, .sha256Truncated: 20, .sha384: 48][algorithm] ?? 32
-    return Array(out.prefix(length))
     #else
     var length: UInt32 = 0
     EVP_DigestFinal_ex(context, &out, &length)
-    return Array(out.prefix(algorithm == .sha256Truncated ? 20 : Int(length)))
     #endif
-  }
-
-  /// The digest of the first `count` bytes of a file, read 1 MiB at a time.
-  package static func digest(
-    of descriptor: FileDescriptor, count: Int64, algorithm: DigestAlgorithm
-  ) throws -> [UInt8] {
-    let digest = IncrementalDigest(algorithm)
-    var offset: Int64 = 0
-    while offset < count {
-      let chunk = try descriptor.read(at: offset, count: Int(min(Int64(1 << 20), count - offset)))
-      guard !chunk.isEmpty else { break }
-      chunk.withUnsafeBytes { digest.update($0) }
-      offset += Int64(chunk.count)
-    }
-    return digest.finish()
+    return Array(out.prefix(algorithm.length))
   }
 }

@@ -1,4 +1,5 @@
 import COpenSSL
+import Digests
 package import Foundation
 
 /// Builds the CMS signature (SignedData, detached) over a code directory, as Apple's `codesign`
@@ -27,7 +28,7 @@ package struct CMSSignatureBuilder: Sendable {
     -> [UInt8]
   {
     ERR_clear_error()
-    let cdhash = OpenSSL.sha256(codeDirectory)
+    let cdhash = DigestAlgorithm.sha256.digest(codeDirectory)
     let flags = UInt32(CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP)
     guard let cms = CMS_sign(nil, nil, nil, nil, flags) else { throw failure("CMS_sign") }
     defer { CMS_ContentInfo_free(cms) }

@@ -1,0 +1,179 @@
+import Digests
+package import SystemSupport
+
+/// Checks an embedded signature against the code it covers, offline, as `codesign --verify` does
+/// for what every code signature holds: the code digests recomputed page by page, the special
+/// slots, the blobs the superblob may hold, and the CMS signature with its certificates.
+///
+/// ```swift
+/// let check = try SignatureCheck(
+///   signature, code: descriptor, fileSize: size,
+///   outside: [.init(slot: 6, name: "trailer (Rep Specific slot)", bytes: trailer)])
+/// let holds = check.findings.allSatisfy(\.ok)
+/// ```
+///
+/// What a container adds (a disk image's trailer and layout, a Mach-O slice's load commands) is
+/// checked by its own type, which passes the content of the special slots it knows in `outside`.
+package struct SignatureCheck: Sendable {
+  /// The content of a special slot that lives outside the signature (a disk image's trailer, a
+  /// bundle's `Info.plist`), to check against the code directory's digest of it.
+  package struct SlotContent: Sendable {
+    /// The special slot's number (1 = Info, 3 = Resources, 6 = Rep Specific, …).
+    package let slot: Int
+    /// The finding's name, such as `trailer (Rep Specific slot)`.
+    package let name: String
+    /// The bytes the slot's digest covers.
+    package let bytes: [UInt8]
+
+    /// Names the content of a slot.
+    package init(slot: Int, name: String, bytes: [UInt8]) {
+      self.slot = slot
+      self.name = name
+      self.bytes = bytes
+    }
+  }
+
+  /// The blobs a signature checked here may hold: code directory, requirements, entitlements,
+  /// DER entitlements, CMS signature and notarization ticket.
+  static let knownSlots: Set<UInt32> = [0, 2, 5, 7, 0x10000, 0x10002]
+
+  /// The code directory.
+  package let directory: CodeDirectory
+  /// The CMS certificates' subjects, signer first.
+  package let certificateChain: [String]
+  /// Whether the CMS signature carries a timestamp.
+  package let isTimestamped: Bool
+  /// Whether a notarization ticket is stapled.
+  package let hasStapledTicket: Bool
+  /// Every check made, in order: code digest, the `outside` slots, the blob slots, unexpected
+  /// blobs, then the CMS signature's.
+  package let findings: [SignatureFinding]
+
+  /// Checks `signature` against the code in `code`, which starts at the file's first byte.
+  ///
+  /// - Parameters:
+  ///   - signature: The superblob.
+  ///   - code: The file the code directory covers.
+  ///   - fileSize: The file's size: a code limit past it fails the code digest.
+  ///   - outside: The special slots whose content is not a blob of the signature.
+  /// - Throws: ``SignatureError`` when the superblob has no code directory or a damaged one, or
+  ///   the signature slot holds no CMS wrapper; `code`'s read errors.
+  package init(
+    _ signature: EmbeddedSignature, code: FileDescriptor, fileSize: Int64,
+    outside: [SlotContent] = []
+  ) throws {
+    guard let directoryBytes = signature[.codeDirectory] else {
+      throw SignatureError.malformed("no code directory")
+    }
+    let directory = try CodeDirectory(directoryBytes)
+    self.directory = directory
+    var findings = [try Self.codeDigestFinding(directory, code: code, fileSize: fileSize)]
+    findings += outside.map { Self.slot(directory, $0.slot, name: $0.name, covers: $0.bytes) }
+    findings += Self.blobFindings(signature, directory)
+    var chain: [String] = []
+    var timestamped = false
+    if let blob = signature[.signature], blob.count > 8 {
+      guard blob.prefix(4).elementsEqual([0xFA, 0xDE, 0x0B, 0x01]) else {
+        throw SignatureError.malformed("the signature slot holds no CMS wrapper blob (0xfade0b01)")
+      }
+      let cms = try CMSSignature(der: Array(blob[8...]))
+      chain = cms.certificates.map(\.subject)
+      timestamped = cms.isTimestamped
+      findings += Self.cmsFindings(cms, directory, chain: chain)
+    } else if !directory.isAdHoc {
+      findings.append(
+        SignatureFinding(
+          check: "CMS signature", ok: false,
+          detail: "the code directory is not ad hoc but no CMS signature is present"))
+    }
+    certificateChain = chain
+    isTimestamped = timestamped
+    hasStapledTicket = signature[.ticket] != nil
+    self.findings = findings
+  }
+
+  /// The code: one digest per page of the code directory, up to the code limit.
+  static func codeDigestFinding(_ directory: CodeDirectory, code: FileDescriptor, fileSize: Int64)
+    throws -> SignatureFinding
+  {
+    let pageSize = directory.pageSize == 0 ? Int64(directory.codeLimit) : Int64(directory.pageSize)
+    // A damaged code limit can be anything: compare it with the file before any arithmetic.
+    var digestsMatch =
+      directory.codeLimit >= 0 && directory.codeLimit <= fileSize && pageSize > 0
+      && Int64(directory.codeDigests.count)
+        == directory.codeLimit / pageSize + (directory.codeLimit % pageSize == 0 ? 0 : 1)
+    for (index, stored) in directory.codeDigests.enumerated() where digestsMatch {
+      let start = Int64(index) * pageSize
+      let computed = try FileDigest(
+        of: code, from: start, count: min(pageSize, directory.codeLimit - start),
+        algorithm: directory.hashType)
+      digestsMatch = computed.value == stored
+    }
+    return SignatureFinding(
+      check: "code digest", ok: digestsMatch,
+      detail: "\(directory.codeDigests.count) \(directory.hashType) digest(s) over the image")
+  }
+
+  /// Requirements (2), entitlements (5) and DER entitlements (7): a non-zero digest needs its
+  /// blob, and a blob needs its digest; then any blob in a slot no signature uses.
+  static func blobFindings(_ signature: EmbeddedSignature, _ directory: CodeDirectory)
+    -> [SignatureFinding]
+  {
+    var findings: [SignatureFinding] = []
+    for (slot, name) in [(2, "requirements"), (5, "entitlements"), (7, "DER entitlements")] {
+      let blob = signature.blobs[UInt32(slot)]
+      let digest = directory.specialDigests[slot]
+      let isEmpty = digest.map { $0.allSatisfy { $0 == 0 } } ?? true
+      if let blob {
+        findings.append(Self.slot(directory, slot, name: "\(name) slot", covers: blob))
+      } else if !isEmpty {
+        findings.append(
+          SignatureFinding(
+            check: "\(name) slot", ok: false,
+            detail: "the code directory has a digest but the signature no blob"))
+      }
+    }
+    for slot in signature.blobs.keys where !knownSlots.contains(slot) {
+      findings.append(
+        SignatureFinding(
+          check: "superblob", ok: false,
+          detail: "unexpected blob in slot 0x\(String(slot, radix: 16))"))
+    }
+    return findings
+  }
+
+  /// The CMS signature: its message digest names the code directory, it verifies over the code
+  /// directory's bytes, and its certificates over each other.
+  static func cmsFindings(_ cms: CMSSignature, _ directory: CodeDirectory, chain: [String])
+    -> [SignatureFinding]
+  {
+    var findings = [
+      SignatureFinding(
+        check: "CMS message digest",
+        ok: cms.messageDigest == directory.hashType.digest(directory.bytes)
+          || cms.messageDigest == DigestAlgorithm.sha256.digest(directory.bytes),
+        detail: "signed digest \(cms.messageDigest?.hex ?? "missing")"),
+      SignatureFinding(
+        check: "CMS signature", ok: cms.verifies(content: directory.bytes),
+        detail: chain.first ?? "no certificate"),
+    ]
+    if let certificatesHold = cms.certificatesVerify() {
+      findings.append(
+        SignatureFinding(
+          check: "certificates", ok: certificatesHold,
+          detail: "each certificate's signature against its issuer in the signature (or itself)"))
+    }
+    return findings
+  }
+
+  /// Whether the code directory's digest of `slot` is the digest of `bytes`.
+  static func slot(_ directory: CodeDirectory, _ slot: Int, name: String, covers bytes: [UInt8])
+    -> SignatureFinding
+  {
+    let computed = directory.hashType.digest(bytes)
+    let stored = directory.specialDigests[slot]
+    return SignatureFinding(
+      check: name, ok: stored == computed,
+      detail: "stored \(stored?.hex ?? "none"), computed \(computed.hex)")
+  }
+}

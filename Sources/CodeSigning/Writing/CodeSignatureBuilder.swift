@@ -1,0 +1,87 @@
+import Digests
+package import Foundation
+
+/// Builds a whole embedded signature for code of a known digest, as Apple's `codesign` does with
+/// a Developer ID: the code directory, the designated requirement, the CMS signature (with an
+/// RFC 3161 token when a time-stamp authority is given) and the superblob holding them.
+///
+/// ```swift
+/// let builder = try CodeSignatureBuilder(identity: identity, timestamp: nil, signingTime: Date())
+/// let signature = try await builder.sign(
+///   identifier: "com.example.app", codeLimit: limit, codeDigest: digest, specialDigests: [:])
+/// ```
+///
+/// What the code is (a disk image's data fork, a Mach-O slice) and where the signature goes is the
+/// caller's: it passes the code's SHA-256 and the special slots it adds (a disk image's trailer).
+package struct CodeSignatureBuilder: Sendable {
+  /// Posts a DER time-stamp request and returns the DER reply.
+  package typealias Timestamper = @Sendable (_ request: [UInt8]) async throws -> [UInt8]
+
+  /// A signature made: the superblob's bytes and the code directory's hash.
+  package struct Signature: Sendable {
+    /// The superblob (`0xfade0cc0`).
+    package let superblob: [UInt8]
+    /// The code directory hash (SHA-256, 32 bytes).
+    package let cdhash: [UInt8]
+  }
+
+  let identity: SignerIdentity
+  let team: String
+  let timestamp: Timestamper?
+  let signingTime: Date
+
+  /// Makes a builder, once the identity can sign at `signingTime`.
+  ///
+  /// - Throws: ``CodeSigningError/certificateNotValidNow(subject:notBefore:notAfter:)`` or
+  ///   ``CodeSigningError/missingTeamIdentifier(subject:)``.
+  package init(identity: SignerIdentity, timestamp: Timestamper?, signingTime: Date)
+    throws(CodeSigningError)
+  {
+    try identity.checkValidity(at: signingTime)
+    guard let team = identity.teamIdentifier, !team.isEmpty else {
+      throw CodeSigningError.missingTeamIdentifier(subject: identity.subject)
+    }
+    self.identity = identity
+    self.team = team
+    self.timestamp = timestamp
+    self.signingTime = signingTime
+  }
+
+  /// Signs code whose first `codeLimit` bytes have the SHA-256 `codeDigest`.
+  ///
+  /// - Parameters:
+  ///   - identifier: The signing identifier.
+  ///   - codeLimit: How many bytes the code digest covers.
+  ///   - codeDigest: Their SHA-256.
+  ///   - specialDigests: Special slots the caller adds, by number (the requirements' slot 2 is
+  ///     filled in here).
+  /// - Returns: The superblob and the code directory hash.
+  /// - Throws: ``CodeSigningError`` for OpenSSL or the time-stamp authority.
+  package func sign(
+    identifier: String, codeLimit: Int64, codeDigest: [UInt8], specialDigests: [Int: [UInt8]]
+  ) async throws -> Signature {
+    let requirements = RequirementSet(
+      designated: .developerID(identifier: identifier, teamIdentifier: team)
+    ).bytes()
+    var slots = specialDigests
+    slots[CodeDirectoryBuilder.requirementsSlot] = DigestAlgorithm.sha256.digest(requirements)
+    let directory = CodeDirectoryBuilder(
+      identifier: identifier, teamIdentifier: team, codeLimit: codeLimit, codeDigest: codeDigest,
+      specialDigests: slots
+    ).bytes()
+    var cms = try CMSSignatureBuilder(identity: identity).sign(
+      codeDirectory: directory, signingTime: signingTime)
+    if let timestamp {
+      let message = try TimestampMessage(
+        stamping: try CMSSignatureBuilder.signatureValue(of: cms))
+      let token = try message.token(fromReply: try await timestamp(message.request))
+      cms = try CMSSignatureBuilder.addingTimestamp(token, to: cms)
+    }
+    let superblob = SuperBlobBuilder(blobs: [
+      SuperBlobBuilder.codeDirectorySlot: directory,
+      SuperBlobBuilder.requirementsSlot: requirements,
+      SuperBlobBuilder.signatureSlot: SuperBlobBuilder.wrapper(cms),
+    ]).bytes()
+    return Signature(superblob: superblob, cdhash: DigestAlgorithm.sha256.digest(directory))
+  }
+}

@@ -1,0 +1,112 @@
+import CodeSigning
+import Digests
+import DiskImage
+import Foundation
+import SystemSupport
+
+/// Checks a disk image's embedded code signature offline, as `codesign --verify` would: the code
+/// digest recomputed over the image, the special slots, the CMS signature and the stapled ticket.
+///
+/// What every code signature holds is checked by CodeSigning's `SignatureCheck`; this adds what
+/// the `koly` trailer decides: where the signature lies, what the code limit must be, and the
+/// trailer as it was when signed (the Rep Specific slot's content).
+package struct DMGSignatureCheck: Sendable, Encodable {
+  /// A finding, named for people (CodeSigning's `SignatureFinding`, as the report shows it).
+  package struct Finding: Sendable, Encodable, Equatable {
+    /// What was checked, such as "code digest".
+    package let check: String
+    /// Whether it holds.
+    package let ok: Bool
+    /// The detail: digests, names.
+    package let detail: String
+  }
+
+  /// Whether the image carries a signature at all.
+  package let isSigned: Bool
+  /// The signing identifier.
+  package let identifier: String?
+  /// The team identifier, if any.
+  package let teamIdentifier: String?
+  /// The digest algorithm.
+  package let hashType: String?
+  /// The code directory's flags, in hex.
+  package let flags: String?
+  /// The code directory's hash, in hex.
+  package let cdhash: String?
+  /// Whether the signature is ad hoc.
+  package let isAdHoc: Bool
+  /// The CMS certificates' subjects, signer first.
+  package let certificateChain: [String]
+  /// Whether the CMS signature carries a timestamp.
+  package let isTimestamped: Bool
+  /// Whether a notarization ticket is stapled.
+  package let hasStapledTicket: Bool
+  /// Every check made.
+  package let findings: [Finding]
+
+  /// Whether every check holds (an unsigned image has none that fail).
+  package var isValid: Bool { findings.allSatisfy(\.ok) }
+
+  /// Checks the image at `path`.
+  package init(path: String) throws {
+    let image = try DiskImageReader(path: path)
+    let trailer = image.trailer
+    guard trailer.codeSignatureLength > 0 else {
+      isSigned = false
+      (identifier, teamIdentifier, hashType, flags, cdhash) = (nil, nil, nil, nil, nil)
+      (isAdHoc, certificateChain, isTimestamped, hasStapledTicket, findings) = (
+        false, [], false, false, []
+      )
+      return
+    }
+    isSigned = true
+    let descriptor = try FileDescriptor.openForReading(path)
+    defer { descriptor.close() }
+    let size = try descriptor.status().size
+    var findings: [Finding] = []
+    let expectedEnd =
+      trailer.codeSignatureOffset + trailer.codeSignatureLength + Int64(KolyTrailer.size)
+    findings.append(
+      Finding(
+        check: "layout",
+        ok: expectedEnd == size
+          && trailer.codeSignatureOffset == trailer.plistOffset + trailer.plistLength,
+        detail:
+          "signature at \(trailer.codeSignatureOffset)+\(trailer.codeSignatureLength), file of \(size) bytes"
+      ))
+    let superblob = try EmbeddedSignature(
+      try descriptor.read(at: trailer.codeSignatureOffset, count: Int(trailer.codeSignatureLength)))
+    // Rep Specific: the trailer as it was when signed (signature offset = plist end, size 0).
+    var koly = trailer
+    koly.codeSignatureOffset = trailer.plistOffset + trailer.plistLength
+    koly.codeSignatureLength = 0
+    var unsignedTrailer = try descriptor.read(
+      at: size - Int64(KolyTrailer.size), count: KolyTrailer.size)
+    unsignedTrailer.replaceSubrange(296..<312, with: koly.bytes[296..<312])
+    // The code (one digest over the data fork and plist, up to the signature), the slots and the
+    // CMS signature, as for any code signature.
+    let check = try SignatureCheck(
+      superblob, code: descriptor, fileSize: size,
+      outside: [
+        SignatureCheck.SlotContent(
+          slot: 6, name: "trailer (Rep Specific slot)", bytes: unsignedTrailer)
+      ])
+    let directory = check.directory
+    identifier = directory.identifier
+    teamIdentifier = directory.teamIdentifier
+    hashType = directory.hashType.description
+    flags = "0x" + String(directory.flags, radix: 16)
+    cdhash = directory.cdhash.hex
+    isAdHoc = directory.isAdHoc
+    findings.append(
+      Finding(
+        check: "code limit", ok: directory.codeLimit == trailer.codeSignatureOffset,
+        detail: "\(directory.codeLimit) bytes covered, signature at \(trailer.codeSignatureOffset)")
+    )
+    certificateChain = check.certificateChain
+    isTimestamped = check.isTimestamped
+    hasStapledTicket = check.hasStapledTicket
+    self.findings =
+      findings + check.findings.map { Finding(check: $0.check, ok: $0.ok, detail: $0.detail) }
+  }
+}

@@ -1,0 +1,98 @@
+import CodeSigning
+import Digests
+import Testing
+
+/// The signature reader on hostile bytes: every count and offset is checked against what holds
+/// it, and each damage is an error naming the structure (no peer needed: the blobs are built here).
+@Suite struct SignatureReaderTests {
+  /// A code directory from the builder, as a DMG's (six special slots, one code slot).
+  static let directory = CodeDirectoryBuilder(
+    identifier: "com.example.code", teamIdentifier: "TEAMID1234", codeLimit: 4096,
+    codeDigest: DigestAlgorithm.sha256.digest([UInt8](repeating: 7, count: 4096)),
+    specialDigests: [:]
+  ).bytes()
+
+  static func superblob(_ blobs: [UInt32: [UInt8]]) -> [UInt8] {
+    SuperBlobBuilder(blobs: blobs).bytes()
+  }
+
+  static func malformed(_ reason: String) -> SignatureError { .malformed(reason) }
+
+  @Test func aBuiltSuperblobReadsBack() throws {
+    let signature = try EmbeddedSignature(
+      Self.superblob([0: Self.directory, 2: [0xFA, 0xDE, 0x0C, 0x01, 0, 0, 0, 12, 0, 0, 0, 0]]))
+    #expect(signature[.codeDirectory] == Self.directory)
+    #expect(signature.blobs.count == 2)
+    let directory = try CodeDirectory(Self.directory)
+    #expect(directory.identifier == "com.example.code" && directory.codeDigests.count == 1)
+    #expect(directory.specialDigests.count == 6 && directory.hashType == .sha256)
+  }
+
+  @Test func aDamagedSuperblobIsNamed() {
+    var bytes = Self.superblob([0: Self.directory])
+    bytes[0] = 0
+    #expect(
+      throws: Self.malformed("the signature does not start with the superblob magic 0xfade0cc0")
+    ) {
+      try EmbeddedSignature(bytes)
+    }
+    let whole = Self.superblob([0: Self.directory])
+    #expect(
+      throws: Self.malformed("the superblob claims \(whole.count) bytes, the image holds 100")
+    ) {
+      try EmbeddedSignature(Array(whole.prefix(100)))
+    }
+    #expect(
+      throws: Self.malformed(
+        "the superblob has \(whole.count) bytes but the trailer gives it \(whole.count + 4)")
+    ) {
+      try EmbeddedSignature(whole + [0, 0, 0, 0])
+    }
+    // The index points the blob 4 bytes late.
+    var late = whole
+    late[19] += 4
+    #expect(throws: Self.malformed("blob 0 (slot 0) is not where the superblob's layout puts it")) {
+      try EmbeddedSignature(late)
+    }
+    // A count of blobs far past the bytes.
+    var counted = whole
+    counted[8] = 0x7F
+    #expect(throws: SignatureError.self) { try EmbeddedSignature(counted) }
+  }
+
+  @Test func aDamagedCodeDirectoryIsNamed() {
+    var hashType = Self.directory
+    hashType[37] = 9
+    #expect(throws: Self.malformed("unknown digest type 9")) { try CodeDirectory(hashType) }
+    var slots = Self.directory
+    slots[28] = 0x10  // about 268 million code slots
+    #expect {
+      try CodeDirectory(slots)
+    } throws: { "\($0)".contains("more than its \(Self.directory.count) bytes hold") }
+    var identifier = Self.directory
+    identifier.replaceSubrange(52..., with: [UInt8](repeating: 0x41, count: identifier.count - 52))
+    #expect(throws: SignatureError.self) { try CodeDirectory(identifier) }
+    #expect(throws: Self.malformed("the code directory slot holds no code directory")) {
+      try CodeDirectory(Array(Self.directory.reversed()))
+    }
+  }
+
+  @Test func derLengthsPastTheirContainerAreErrors() throws {
+    // SEQUENCE of 5 bytes holding an INTEGER claiming 9.
+    #expect(throws: DERError.self) {
+      try DERElement.parse([0x30, 0x05, 0x02, 0x09, 1, 2, 3][...]).children()
+    }
+    #expect(throws: DERError.self) {
+      try DERElement.parse([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF][...])
+    }
+    #expect(throws: DERError.self) { try CMSSignature(der: [0x30, 0x00]) }
+    let oid = try DERElement.parse([0x06, 0x03, 0x55, 0x04, 0x03][...])
+    #expect(oid.objectIdentifier == "2.5.4.3")
+  }
+
+  @Test func hashTypesAreTheCodeDirectoryNumbers() {
+    #expect(DigestAlgorithm.allCases.map(\.codeDirectoryHashType) == [1, 2, 3, 4])
+    #expect(DigestAlgorithm(codeDirectoryHashType: 3) == .sha256Truncated)
+    #expect(DigestAlgorithm(codeDirectoryHashType: 0) == nil)
+  }
+}

@@ -1,0 +1,22 @@
+import Distribution
+import Foundation
+import ShipyardTestSupport
+
+extension TestPKI {
+  /// An unsigned Hello.dmg built by us, once per test process.
+  static let unsignedHello = Result { () throws -> String in
+    let folder = try ScratchFolder()
+    let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    _ = try DMGBuilder(
+      options: DMGBuildOptions(source: app, output: folder.path("Hello.dmg"), threads: 2)
+    ).build()
+    return folder.path("Hello.dmg")
+  }
+
+  /// A fresh copy of the unsigned Hello.dmg in `folder`.
+  static func unsignedImage(in folder: ScratchFolder, name: String = "Hello.dmg") throws -> String {
+    let target = folder.path(name)
+    try FileManager.default.copyItem(atPath: try unsignedHello.get(), toPath: target)
+    return target
+  }
+}
