@@ -123,9 +123,8 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
-        "Distribution",
-        "FinderLayout",
+        "Multipart", "MultipartUpload", "SystemSupport", "StagedTree", "HFSPlus", "APFS",
+        "DiskImage", "Distribution", "FinderLayout",
       ],
       swiftSettings: strictSettings
     ),
