@@ -142,6 +142,9 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "StagedTreeTests", dependencies: ["StagedTree", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "HFSPlusTests",
       dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
