@@ -19,7 +19,7 @@ package struct APFSContainer: FileSystemVolume {
     var fileSystem: FileSystemPlan
     let options: VolumeOptions
 
-    /// Each item's inode number and date, by path from the root.
+    /// Each item's inode number and date, by path from the root (`/` included).
     package var items: [String: PlannedItem] {
       fileSystem.itemsByPath.mapValues { PlannedItem(id: $0.id, date: $0.date) }
     }

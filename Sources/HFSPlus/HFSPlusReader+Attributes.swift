@@ -7,7 +7,7 @@ extension HFSPlusReader {
   /// more extents in `kHFSPlusAttrExtents` records).
   ///
   /// - Throws: ``HFSPlusError/malformedVolume(_:)`` for a damaged attributes file.
-  func attributes() throws -> [UInt32: [VolumeAttribute]] {
+  package func attributes() throws -> [UInt32: [VolumeAttribute]] {
     var result: [UInt32: [VolumeAttribute]] = [:]
     for bytes in try leafRecords(extents: attributesExtents, file: "attributes") {
       var record = ByteReader(bytes)

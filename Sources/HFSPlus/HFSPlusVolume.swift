@@ -14,14 +14,16 @@ package struct HFSPlusVolume: FileSystemVolume {
   package struct Plan: VolumePlan {
     var catalog: CatalogPlan
 
-    /// Each item's catalog node ID and date, by path from the root.
+    /// Each item's catalog node ID and date, by path from the root (`/` included).
     package var items: [String: PlannedItem] {
-      catalog.itemsByPath.mapValues {
+      var items = catalog.itemsByPath.mapValues {
         PlannedItem(id: UInt64($0.id), date: Int64($0.date) - CatalogPlan.hfsEpochOffset)
       }
+      items["/"] = PlannedItem(id: UInt64(CatalogRecords.rootFolderID), date: volumeDate)
+      return items
     }
 
-    /// The volume header's dates: the newest item's, clamped.
+    /// The volume header's dates and the root folder's: the newest item's, clamped.
     package var volumeDate: Int64 { Int64(catalog.volumeDate) - CatalogPlan.hfsEpochOffset }
 
     /// Builds the volume, `dsStore` in the root's `.DS_Store`.

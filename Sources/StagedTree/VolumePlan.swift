@@ -4,9 +4,11 @@ package protocol VolumePlan: Sendable {
   /// The volume the plan builds.
   associatedtype Volume
 
-  /// Each item's ID and date, by path from the root (`/`, `/.background/bg.png`).
+  /// Each item's ID and date, by path from the root: the root folder `/`, `/.background`,
+  /// `/.background/bg.png`.
   var items: [String: PlannedItem] { get }
-  /// The volume's date as an alias to an item on it records it, in seconds since 1970.
+  /// The volume's date as an alias to an item on it records it, in seconds since 1970: the
+  /// root folder's.
   var volumeDate: Int64 { get }
 
   /// Builds the volume, with `dsStore` as the content of the root's `.DS_Store`.
