@@ -129,9 +129,8 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "HFSPlus", "APFS", "DiskImage",
-        "Distribution",
-        "FinderLayout", "Digests",
+        "Multipart", "MultipartUpload", "SystemSupport", "StagedTree", "HFSPlus", "APFS",
+        "DiskImage", "Distribution", "FinderLayout", "Digests",
       ],
       swiftSettings: strictSettings
     ),
@@ -150,6 +149,9 @@ let package = Package(
       exclude: ["Peers"],
       swiftSettings: strictSettings
     ),
+    .testTarget(
+      name: "StagedTreeTests", dependencies: ["StagedTree", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "HFSPlusTests",
       dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],

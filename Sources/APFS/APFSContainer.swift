@@ -11,9 +11,36 @@ package import SystemSupport
 /// snapshot-metadata tree), the internal pool's bitmaps and the pool (chunk bitmaps and
 /// chunk-info blocks), every file's data contiguously, and the requested free space.
 /// Case-insensitive and normalization-insensitive by default, as hdiutil makes DMG volumes.
-package struct APFSContainer: Sendable {
+package struct APFSContainer: FileSystemVolume {
+  /// The file-system tree planned for a staged tree: every item's inode number and date, its
+  /// names checked and hashed, its attributes and data streams placed; built once the
+  /// `.DS_Store` is known.
+  package struct Plan: VolumePlan {
+    var fileSystem: FileSystemPlan
+    let options: VolumeOptions
+
+    /// Each item's inode number and date, by path from the root (`/` included).
+    package var items: [String: PlannedItem] {
+      fileSystem.itemsByPath.mapValues { PlannedItem(id: $0.id, date: $0.date) }
+    }
+
+    /// The root folder's date.
+    package var volumeDate: Int64 { fileSystem.itemsByPath["/"]?.date ?? 0 }
+
+    /// Builds the container, `dsStore` in the root's `.DS_Store`.
+    ///
+    /// - Throws: ``APFSError/containerTooLarge(bytes:)`` past what this writer lays out.
+    package func build(dsStore: [UInt8]) throws(APFSError) -> APFSContainer {
+      var fileSystem = fileSystem
+      fileSystem.fillDSStore(dsStore)
+      return try APFSContainer(plan: fileSystem, options: options)
+    }
+  }
+
   /// The block size.
   package static let blockSize = 4096
+  /// APFS, in an `Apple_APFS` partition.
+  package static let fileSystem = VolumeFileSystem.apfs
 
   /// The container's blocks.
   package let totalBlocks: Int64
@@ -31,15 +58,19 @@ package struct APFSContainer: Sendable {
   /// The container's size in bytes.
   package var byteCount: Int64 { totalBlocks * Int64(Self.blockSize) }
 
-  /// A stream of the container's bytes.
-  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
+  /// Regular files and symbolic links, and folders (the root not counted).
+  package var itemCounts: (files: UInt32, folders: UInt32) {
+    (UInt32(clamping: fileCount + symbolicLinkCount), UInt32(clamping: folderCount))
+  }
 
-  /// The inode numbers and dates (seconds since 1970) the volume for `root` gives each path
-  /// (`/`, `/.background/bg.png`), before it is built: they depend only on names and dates.
-  package static func plannedItems(root: SourceItem, options: APFSVolumeOptions)
-    throws(APFSError) -> [String: (id: UInt64, date: Int64)]
-  {
-    try FileSystemPlan(root: root, options: options, blockSize: blockSize).itemsByPath
+  /// Plans the container for `root`'s children.
+  ///
+  /// - Throws: ``APFSError`` for names APFS cannot hold or that collide in a folder, and items
+  ///   it cannot store.
+  package static func plan(root: SourceItem, options: VolumeOptions) throws(APFSError) -> Plan {
+    Plan(
+      fileSystem: try FileSystemPlan(root: root, options: options, blockSize: blockSize),
+      options: options)
   }
 
   // Ephemeral and virtual object identifiers (OID_RESERVED_COUNT is 1024).
@@ -56,12 +87,9 @@ package struct APFSContainer: Sendable {
   /// APFS's smallest container (`NX_MINIMUM_CONTAINER_SIZE`), in blocks.
   static let minimumBlocks: Int64 = (1 << 20) / 4096
 
-  /// Builds the container for `root`'s children.
-  ///
-  /// - Throws: ``APFSError`` for names APFS cannot hold or that collide in a folder.
-  package init(root: SourceItem, options: APFSVolumeOptions) throws(APFSError) {
+  /// Lays out the container for a planned file-system tree.
+  init(plan: FileSystemPlan, options: VolumeOptions) throws(APFSError) {
     let blockSize = Self.blockSize
-    let plan = try FileSystemPlan(root: root, options: options, blockSize: blockSize)
     // Node counts do not depend on where the data goes.
     let probe = plan.records(dataStart: 0)
     let treeNodes = BTreeBuilder.nodeCount(
@@ -104,7 +132,7 @@ package struct APFSContainer: Sendable {
       blockSize: blockSize)
 
     // The same content gives the same UUIDs.
-    identifier = options.identifier ?? ReproducibleBytes.fingerprint(of: treeBlocks)
+    identifier = options.volumeIdentifier ?? ReproducibleBytes.fingerprint(of: treeBlocks)
     totalBlocks = layout.totalBlocks
     fileCount = plan.fileCount
     folderCount = plan.folderCount

@@ -1,3 +1,4 @@
+package import StagedTree
 import SystemSupport
 
 extension APFSReader {
@@ -15,82 +16,107 @@ extension APFSReader {
     var inodes: [UInt64: Inode] = [:]
     var children: [UInt64: [(name: String, id: UInt64)]] = [:]
     var attributes: [UInt64: [(name: String, flags: UInt16, data: ArraySlice<UInt8>)]] = [:]
-    var extents: [UInt64: [(start: UInt64, blocks: UInt64)]] = [:]
+    var extents: [UInt64: [VolumeExtent]] = [:]
   }
 
   /// Every file, folder and link below the root, depth first in the tree's order.
   ///
   /// - Throws: ``APFSError/malformedContainer(_:)`` for a damaged tree.
-  package func entries() throws(APFSError) -> [APFSEntry] {
+  package func entries() throws(APFSError) -> [VolumeEntry] {
     let tree = try readTree()
-    var entries: [APFSEntry] = []
+    var entries: [VolumeEntry] = []
     func visit(_ folder: UInt64, path: String) {
       for child in tree.children[folder] ?? [] {
         guard let inode = tree.inodes[child.id] else { continue }
-        let childPath = path + "/" + child.name
-        let attributes = tree.attributes[child.id] ?? []
-        let kind: APFSEntry.Kind =
-          switch inode.mode & 0o170000 {
-          case 0o040000: .folder
-          case 0o120000: .symbolicLink
-          default: .file
-          }
-        let target = attributes.first { $0.name == "com.apple.fs.symlink" }.map {
-          String(decoding: $0.data.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        var flags: UInt16 = 0
-        if let info = attributes.first(where: { $0.name == "com.apple.FinderInfo" }),
-          info.data.count >= 10
-        {
-          let start = info.data.startIndex
-          flags = UInt16(info.data[start + 8]) << 8 | UInt16(info.data[start + 9])
-        }
-        entries.append(
-          APFSEntry(
-            path: childPath, id: child.id, kind: kind,
-            size: kind == .symbolicLink ? Int64(target?.utf8.count ?? 0) : inode.size,
-            mode: inode.mode, ownerID: inode.owner, groupID: inode.group,
-            modificationDate: Int64(inode.modified / 1_000_000_000), finderFlags: flags,
-            linkTarget: target,
-            attributes: attributes.filter { $0.name != "com.apple.fs.symlink" }.map {
-              ($0.name, Self.attributeSize(flags: $0.flags, data: $0.data), $0.flags & 0x1 == 0)
-            },
-            extents: tree.extents[inode.privateID] ?? []))
-        if kind == .folder { visit(child.id, path: childPath) }
+        let entry = Self.entry(path: path + "/" + child.name, id: child.id, inode: inode, in: tree)
+        entries.append(entry)
+        if entry.kind == .folder { visit(child.id, path: entry.path) }
       }
     }
-    visit(2, path: "")
+    visit(FileSystemPlan.rootID, path: "")
     return entries
   }
 
-  /// The root folder's Finder flags, such as `kHasCustomIcon` (0x0400) for a volume icon.
-  package func rootFinderFlags() throws(APFSError) -> UInt16 {
-    guard
-      let info = try readTree().attributes[2]?.first(where: { $0.name == "com.apple.FinderInfo" }),
-      info.data.count >= 10
-    else { return 0 }
-    return UInt16(info.data[info.data.startIndex + 8]) << 8
-      | UInt16(info.data[info.data.startIndex + 9])
+  /// The root folder, at path `/`: its Finder flags say whether the volume has its own icon.
+  ///
+  /// - Throws: ``APFSError/malformedContainer(_:)`` for a damaged tree, or one without a root.
+  package func rootFolder() throws(APFSError) -> VolumeEntry {
+    let tree = try readTree()
+    guard let inode = tree.inodes[FileSystemPlan.rootID] else {
+      throw .malformedContainer("the file-system tree holds no root folder (inode 2)")
+    }
+    return Self.entry(path: "/", id: FileSystemPlan.rootID, inode: inode, in: tree)
   }
 
   /// The bytes of a file's data stream.
-  package func contents(of entry: APFSEntry) throws(APFSError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    for extent in entry.extents {
-      bytes += try Self.read(
-        source(), at: Int64(extent.start) * Int64(blockSize),
-        count: Int(extent.blocks) * blockSize)
-    }
-    guard bytes.count >= entry.size else {
-      throw .malformedContainer("\(entry.path)'s extents hold less than its size")
-    }
-    return Array(bytes.prefix(Int(entry.size)))
+  ///
+  /// - Throws: ``APFSError/malformedContainer(_:)`` when the stream lies outside the container.
+  package func contents(of entry: VolumeEntry) throws(APFSError) -> [UInt8] {
+    try read(entry.extents, size: entry.size, of: entry.path)
   }
 
-  /// The value of an embedded extended attribute.
-  package func attribute(_ name: String, of entry: APFSEntry) throws(APFSError) -> [UInt8]? {
-    try readTree().attributes[entry.id]?.first { $0.name == name && $0.flags & 0x2 != 0 }
-      .map { Array($0.data) }
+  /// The value of an extended attribute (or of the resource fork): embedded, or in its own data
+  /// stream.
+  ///
+  /// - Throws: ``APFSError/malformedContainer(_:)`` when the stream lies outside the container.
+  package func value(of attribute: VolumeAttribute) throws(APFSError) -> [UInt8] {
+    switch attribute.storage {
+    case .inline(let value): value
+    case .stream(let extents): try read(extents, size: attribute.size, of: attribute.name)
+    }
+  }
+
+  /// The first `size` bytes of `extents`; `what` names their owner in the error.
+  private func read(_ extents: [VolumeExtent], size: Int64, of what: String) throws(APFSError)
+    -> [UInt8]
+  {
+    var bytes: [UInt8] = []
+    for extent in extents {
+      bytes += try Self.read(
+        source(), at: Int64(extent.start) * Int64(blockSize),
+        count: Int(extent.blockCount) * blockSize)
+    }
+    guard bytes.count >= size else {
+      throw .malformedContainer("\(what)'s extents hold less than its size")
+    }
+    return Array(bytes.prefix(Int(size)))
+  }
+
+  /// The entry for an inode: its attributes sorted out into Finder info, the resource fork, the
+  /// link target and the others.
+  private static func entry(path: String, id: UInt64, inode: Inode, in tree: Tree) -> VolumeEntry {
+    let kind: VolumeEntry.Kind =
+      switch inode.mode & 0o170000 {
+      case 0o040000: .folder
+      case 0o120000: .symbolicLink
+      default: .file
+      }
+    var finderInfo: [UInt8] = []
+    var linkTarget: String?
+    var resourceFork: VolumeAttribute?
+    var attributes: [VolumeAttribute] = []
+    for (name, flags, data) in tree.attributes[id] ?? [] {
+      let isStream = flags & 0x1 != 0  // XATTR_DATA_STREAM
+      let attribute = VolumeAttribute(
+        name: name, size: attributeSize(flags: flags, data: data),
+        storage: isStream
+          ? .stream(tree.extents[BTreeNodeReader.child(data)] ?? []) : .inline(Array(data)))
+      switch name {
+      case "com.apple.fs.symlink":
+        linkTarget = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
+      case SourceItem.finderInfoAttribute where !isStream: finderInfo = Array(data)
+      case SourceItem.resourceForkAttribute: resourceFork = attribute
+      default: attributes.append(attribute)
+      }
+    }
+    return VolumeEntry(
+      path: path, id: id, kind: kind,
+      size: kind == .symbolicLink ? Int64(linkTarget?.utf8.count ?? 0) : inode.size,
+      mode: inode.mode, ownerID: inode.owner, groupID: inode.group,
+      modificationDate: Int64(inode.modified / 1_000_000_000), finderInfo: finderInfo,
+      linkTarget: linkTarget,
+      extents: tree.extents[inode.privateID] ?? [], attributes: attributes,
+      resourceFork: resourceFork)
   }
 
   private func readTree() throws(APFSError) -> Tree {
@@ -129,7 +155,8 @@ extension APFSReader {
         case FileSystemRecord.fileExtentType:
           let length = try reader.getInteger(at: 0, as: UInt64.self) & 0x00FF_FFFF_FFFF_FFFF
           tree.extents[id, default: []].append(
-            (try reader.getInteger(at: 8), length / UInt64(blockSize)))
+            VolumeExtent(
+              start: try reader.getInteger(at: 8), blockCount: length / UInt64(blockSize)))
         default: break
         }
       } catch {

@@ -1,8 +1,9 @@
+import StagedTree
 package import SystemSupport
 
 /// Lists and extracts the content of an APFS container's first volume (what we and hdiutil
 /// write): the latest checkpoint's superblock, the object maps, then the file-system tree.
-package struct APFSReader {
+package struct APFSReader: VolumeReader {
   private let byteSource: any RandomAccessByteSource
   /// The block size.
   package let blockSize: Int
@@ -11,7 +12,7 @@ package struct APFSReader {
   /// The free blocks, as the space manager counts them.
   package let freeBlocks: Int64
   /// The volume's name.
-  package let volumeName: String
+  let name: String
   /// Whether the volume tells names apart by case.
   package let isCaseSensitive: Bool
   /// Regular files, folders (the root not counted) and symbolic links, as the volume counts them.
@@ -59,7 +60,7 @@ package struct APFSReader {
       )
       volumeUUID = Array(try volume.getBytes(at: 240, count: 16))
       let name = try volume.getBytes(at: 704, count: 256)
-      volumeName = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
+      self.name = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
       freeBlocks = try Self.freeBlocks(source, superblock: container, blockSize: blockSize)
     } catch let error as APFSError {
       throw error
@@ -69,6 +70,9 @@ package struct APFSReader {
   }
 
   func source() -> any RandomAccessByteSource { byteSource }
+
+  /// The volume's name, from its superblock.
+  package func volumeName() -> String { name }
 
   // MARK: - Objects
 

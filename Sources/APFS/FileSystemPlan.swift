@@ -14,8 +14,6 @@ struct FileSystemPlan {
     var id: UInt64
     var length: Int64
     var segment: SegmentedByteStream.Segment
-    /// The first block, counted from the start of the data area.
-    var firstBlock: Int64
     /// Whether the stream holds an extended attribute: those have no reference-count record.
     var isAttribute: Bool
   }
@@ -24,8 +22,8 @@ struct FileSystemPlan {
   let caseSensitive: Bool
   /// Records that do not depend on where data goes.
   private(set) var fixedRecords: [FileSystemRecord] = []
+  /// The data streams, in the order their blocks follow each other.
   private(set) var streams: [Stream] = []
-  private(set) var dataBlocks: Int64 = 0
   private(set) var nextObjectID: UInt64 = 16
   private(set) var fileCount: UInt64 = 0
   private(set) var folderCount: UInt64 = 0
@@ -34,7 +32,10 @@ struct FileSystemPlan {
   private(set) var itemsByPath: [String: (id: UInt64, date: Int64)] = [:]
   /// The newest date written, in seconds since 1970.
   private(set) var latestDate: Int64 = 0
-  private let options: APFSVolumeOptions
+  /// The root's staged `.DS_Store`: its inode, and where its stream goes among ``streams``;
+  /// the inode's record is added by ``fillDSStore(_:)``, with the stream when it has bytes.
+  private var dsStore: (inode: InodeRecord, streamIndex: Int)?
+  private let options: VolumeOptions
 
   /// The root folder's inode number (`ROOT_DIR_INO_NUM`).
   static let rootID: UInt64 = 2
@@ -46,7 +47,7 @@ struct FileSystemPlan {
   /// Plans the volume for `root`'s children.
   ///
   /// - Throws: ``APFSError`` for names APFS cannot hold or that collide in a folder.
-  init(root: SourceItem, options: APFSVolumeOptions, blockSize: Int) throws(APFSError) {
+  init(root: SourceItem, options: VolumeOptions, blockSize: Int) throws(APFSError) {
     self.blockSize = blockSize
     self.options = options
     caseSensitive = options.caseSensitive
@@ -110,7 +111,11 @@ struct FileSystemPlan {
     case .data(let bytes):
       inode.mode |= 0o100000
       fileCount += 1
-      inode.dataStream = addStream(id: id, length: Int64(bytes.count), segment: .bytes(bytes))
+      if parent == Self.rootID, item.isStagedDSStore {
+        dsStore = (inode, streams.count)
+      } else {
+        inode.dataStream = addStream(id: id, length: Int64(bytes.count), segment: .bytes(bytes))
+      }
     case .symbolicLink(let target):
       if let problem = item.linkTargetProblem {
         throw .unsupportedItem(path: item.sourcePath, reason: problem)
@@ -126,7 +131,22 @@ struct FileSystemPlan {
     for (attributeName, value) in attributes {
       addAttribute(owner: id, name: attributeName, value: value)
     }
+    // The staged .DS_Store's record waits for its bytes.
+    if dsStore?.inode.id != id { fixedRecords.append(inode.record) }
+  }
+
+  /// Puts `bytes` in the root's staged `.DS_Store`: its inode record, and its stream where the
+  /// tree's order puts it; the streams after it move, nothing else changes.
+  mutating func fillDSStore(_ bytes: [UInt8]) {
+    guard let (staged, index) = dsStore else {
+      precondition(bytes.isEmpty, "the root has no staged .DS_Store to hold the bytes")
+      return
+    }
+    var inode = staged
+    inode.dataStream = addStream(
+      id: inode.id, length: Int64(bytes.count), segment: .bytes(bytes), at: index)
     fixedRecords.append(inode.record)
+    dsStore = nil
   }
 
   private mutating func addChildren(_ children: [SourceItem], of folder: UInt64, path: String)
@@ -179,17 +199,21 @@ struct FileSystemPlan {
         data: BTreeBuilder.littleEndian(streamID) + (stream ?? [])))
   }
 
-  /// Places a stream's blocks; returns its `j_dstream_t`, or nil for an empty stream.
+  /// Places a stream's blocks, after the others or at `index` among them; returns its
+  /// `j_dstream_t`, or nil for an empty stream.
   private mutating func addStream(
-    id: UInt64, length: Int64, segment: SegmentedByteStream.Segment, isAttribute: Bool = false
+    id: UInt64, length: Int64, segment: SegmentedByteStream.Segment, isAttribute: Bool = false,
+    at index: Int? = nil
   ) -> [UInt8]? {
     guard length > 0 else { return nil }
-    streams.append(
-      Stream(
-        id: id, length: length, segment: segment, firstBlock: dataBlocks, isAttribute: isAttribute))
-    dataBlocks += blocks(for: length)
+    streams.insert(
+      Stream(id: id, length: length, segment: segment, isAttribute: isAttribute),
+      at: index ?? streams.count)
     return FileSystemRecord.dataStream(length: UInt64(length), blockSize: blockSize)
   }
+
+  /// The blocks the streams take, one after the other.
+  var dataBlocks: Int64 { streams.reduce(0) { $0 + blocks(for: $1.length) } }
 
   // MARK: - Records
 
@@ -198,9 +222,11 @@ struct FileSystemPlan {
   func records(dataStart: Int64) -> (fileSystem: [BTreeRecord], extentReferences: [BTreeRecord]) {
     var records = fixedRecords
     var references: [BTreeRecord] = []
+    var nextBlock = dataStart
     for stream in streams {
-      let start = UInt64(dataStart + stream.firstBlock)
+      let start = UInt64(nextBlock)
       let blocks = UInt64(blocks(for: stream.length))
+      nextBlock += Int64(blocks)
       if !stream.isAttribute { records.append(.dataStreamID(stream.id)) }
       records.append(
         .fileExtent(
@@ -221,7 +247,7 @@ struct FileSystemPlan {
 
   /// A source date clamped to the limit, in seconds.
   func clamped(_ seconds: Int64) -> Int64 {
-    max(0, min(seconds, options.dateLimit ?? .max))
+    max(0, options.clamped(seconds))
   }
 
   /// An item's date, clamped, in nanoseconds.

@@ -1,7 +1,6 @@
 import DiskImage
 import FinderLayout
 import Foundation
-import HFSPlus
 package import StagedTree
 import SystemSupport
 
@@ -118,10 +117,11 @@ public struct DMGBuilder: Sendable {
       file.modificationDate = latest
       items.append(file)
     }
-    // The .DS_Store is written once the catalog IDs are known (the alias needs them).
+    // The .DS_Store is filled in once the volume's plan has given the IDs the alias needs.
     items.append(
       SourceItem(
-        name: ".DS_Store", content: .data([]), permissions: 0o644, modificationDate: latest,
+        name: SourceItem.dsStoreName, content: .data([]), permissions: 0o644,
+        modificationDate: latest,
         finderFlags: invisible))
     source.content = .folder(items)
     source.modificationDate = latest
@@ -134,48 +134,27 @@ public struct DMGBuilder: Sendable {
     try DMGLayoutCheck.checkFiles(options)
     let license = try options.licenseAgreement()
     let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
-    let volume =
-      switch options.fileSystem {
-      case .hfsPlus: try hfsPlusVolume(root: root, volumeName: volumeName)
-      case .apfs: try apfsContainer(root: root, volumeName: volumeName)
-      }
+    let volume = try self.volume(options.fileSystem.volumeType, root: root, volumeName: volumeName)
     var writer = DiskImageWriter(
       format: options.format, level: options.level, threads: options.threads)
     writer.license = license
     let summary = try AtomicOutputFile.write(to: options.output) { descriptor in
       try writer.write(
         volume: volume.makeStream(), volumeBytes: volume.byteCount,
-        identifier: volume.identifier, partitionType: volume.partitionType, to: descriptor
+        identifier: volume.identifier, partitionType: PartitionType(type(of: volume).fileSystem),
+        to: descriptor
       ) { done in try progress?(done, volume.byteCount) }
     }
     return Result(
       volumeName: volumeName, volumeBytes: volume.byteCount, imageBytes: summary.imageBytes,
-      fileCount: volume.fileCount, folderCount: volume.folderCount, output: options.output)
-  }
-
-  /// The HFS+ volume for the staged root, its `.DS_Store` filled in.
-  func hfsPlusVolume(root: SourceItem, volumeName: String) throws -> BuiltVolume {
-    var root = root
-    var volumeOptions = HFSPlusVolumeOptions(
-      volumeName: volumeName, ownerID: options.ownerID, groupID: options.groupID,
-      freeSpace: options.freeSpace,
-      dateLimit: options.dateLimit, volumeIdentifier: options.volumeIdentifier)
-    if options.volumeIcon != nil { volumeOptions.rootFinderFlags = 0x0400 }  // kHasCustomIcon
-    let planned = try HFSPlusVolume.plannedItems(root: root, options: volumeOptions)
-    let store = try finderStore(
-      for: root, volumeName: volumeName, items: planned.items, volumeDate: planned.volumeDate)
-    root.fillDSStore(with: store)
-    let volume = try HFSPlusVolume(root: root, options: volumeOptions)
-    return BuiltVolume(
-      segments: volume.segments, byteCount: volume.byteCount, identifier: volume.volumeIdentifier,
-      partitionType: .hfs, fileCount: volume.fileCount, folderCount: volume.folderCount)
+      fileCount: volume.itemCounts.files, folderCount: volume.itemCounts.folders,
+      output: options.output)
   }
 
   /// The `.DS_Store` for the staged root: the layout's records, with the background's alias built
   /// from the IDs the volume will give (HFS+ catalog IDs or APFS inode numbers).
   func finderStore(
-    for root: SourceItem, volumeName: String, items: [String: (id: UInt32, date: UInt32)],
-    volumeDate: UInt32
+    for root: SourceItem, volumeName: String, items: [String: PlannedItem], volumeDate: Int64
   ) throws -> [UInt8] {
     var layout = options.layout
     let visible = root.children.filter { !$0.name.hasPrefix(".") }.map(\.name)
@@ -201,17 +180,23 @@ public struct DMGBuilder: Sendable {
     var alias: AliasRecord?
     if let background = options.background {
       let fileName = backgroundStoredName ?? (background as NSString).lastPathComponent
-      guard let file = items["/.background/\(fileName)"], let folder = items["/.background"]
+      guard let file = items["/.background/\(fileName)"], let folder = items["/.background"],
+        let fileID = UInt32(exactly: file.id), let folderID = UInt32(exactly: folder.id)
       else {
         throw StagingError.unsupportedSource(
           path: background, reason: "the background was not staged")
       }
       alias = AliasRecord(
-        volumeName: volumeName, volumeDate: volumeDate, fileName: fileName, fileID: file.id,
-        fileDate: file.date,
-        folderName: ".background", folderID: folder.id)
+        volumeName: volumeName, volumeDate: Self.aliasDate(volumeDate), fileName: fileName,
+        fileID: fileID, fileDate: Self.aliasDate(file.date), folderName: ".background",
+        folderID: folderID)
     }
     return DSStoreWriter.data(for: try layout.records(backgroundAlias: alias))
+  }
+
+  /// A date (seconds since 1970) as an alias holds it: seconds since 1904.
+  static func aliasDate(_ seconds: Int64) -> UInt32 {
+    UInt32(clamping: seconds + hfsEpochOffset)
   }
 
   /// The newest modification date in the tree.

@@ -8,7 +8,7 @@ struct CatalogPlan {
     let id: UInt32
     let parentID: UInt32
     let name: HFSPlusName
-    let item: SourceItem?
+    var item: SourceItem?
     let valence: UInt32
     let date: UInt32
     var dataIndex: Int? = nil
@@ -40,11 +40,14 @@ struct CatalogPlan {
 
   private(set) var entries: [Entry] = []
   private(set) var dataItems: [DataItem] = []
-  let options: HFSPlusVolumeOptions
+  let options: VolumeOptions
   let volumeName: HFSPlusName
   private(set) var volumeDate: UInt32 = 0
   /// Catalog IDs and dates by path (`/Hello.app`, `/.background/bg.png`).
   private(set) var itemsByPath: [String: (id: UInt32, date: UInt32)] = [:]
+  /// The root's staged `.DS_Store`: its catalog ID and data item, filled in by
+  /// ``fillDSStore(_:)``.
+  private(set) var dsStore: (id: UInt32, dataIndex: Int)?
 
   var nextCatalogID: UInt32 { (entries.last?.id ?? CatalogRecords.firstUserID + 1) + 1 }
   var fileCount: UInt32 { UInt32(entries.filter { $0.item.map { !$0.isFolder } ?? false }.count) }
@@ -53,7 +56,12 @@ struct CatalogPlan {
       entries.filter { $0.id != CatalogRecords.rootFolderID && ($0.item?.isFolder ?? true) }.count)
   }
 
-  init(root: SourceItem, options: HFSPlusVolumeOptions) throws(HFSPlusError) {
+  init(root: SourceItem, options: VolumeOptions) throws(HFSPlusError) {
+    guard !options.caseSensitive else {
+      throw .unsupportedSource(
+        path: options.volumeName,
+        reason: "HFS+ volumes are written case-insensitive; a case-sensitive volume needs APFS")
+    }
     self.options = options
     do {
       volumeName = try HFSPlusName(options.volumeName)
@@ -78,11 +86,16 @@ struct CatalogPlan {
         itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] = (
           id, childDate
         )
-        entries.append(
-          try planForks(
-            of: Entry(
-              id: id, parentID: folderID, name: name, item: child,
-              valence: UInt32(child.children.count), date: childDate)))
+        let entry = try planForks(
+          of: Entry(
+            id: id, parentID: folderID, name: name, item: child,
+            valence: UInt32(child.children.count), date: childDate))
+        if folderID == CatalogRecords.rootFolderID, child.isStagedDSStore,
+          let dataIndex = entry.dataIndex
+        {
+          dsStore = (id, dataIndex)
+        }
+        entries.append(entry)
         if child.isFolder {
           queue.append(
             (child, id, folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"))
@@ -171,6 +184,19 @@ struct CatalogPlan {
     return entry
   }
 
+  /// Puts `bytes` in the root's staged `.DS_Store`: the catalog and every other item stay as
+  /// planned; only the data after the store moves.
+  mutating func fillDSStore(_ bytes: [UInt8]) {
+    guard let (id, dataIndex) = dsStore else {
+      precondition(bytes.isEmpty, "the root has no staged .DS_Store to hold the bytes")
+      return
+    }
+    dataItems[dataIndex] = DataItem(length: Int64(bytes.count), segment: .bytes(bytes))
+    if let index = entries.firstIndex(where: { $0.id == id }) {
+      entries[index].item?.content = .data(bytes)
+    }
+  }
+
   private mutating func appendData(length: Int64, segment: SegmentedByteStream.Segment) -> Int {
     dataItems.append(DataItem(length: length, segment: segment))
     return dataItems.count - 1
@@ -196,8 +222,7 @@ struct CatalogPlan {
 
   /// A date for the volume: clamped to the limit, in seconds since 1904.
   func date(_ unixSeconds: Int64) -> UInt32 {
-    let clamped = options.dateLimit.map { min($0, unixSeconds) } ?? unixSeconds
-    return UInt32(clamping: max(0, clamped + Self.hfsEpochOffset))
+    UInt32(clamping: max(0, options.clamped(unixSeconds) + Self.hfsEpochOffset))
   }
 
   // MARK: - Records

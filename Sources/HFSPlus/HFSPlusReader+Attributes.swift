@@ -1,39 +1,14 @@
+package import StagedTree
 import SystemSupport
 
-/// An extended attribute found in a volume's attributes file.
-package struct HFSPlusAttribute: Sendable, Equatable {
-  /// The attribute's name.
-  package let name: String
-  /// The value's size in bytes.
-  package let size: Int64
-  /// Whether the value is stored in its record (`kHFSPlusAttrInlineData`) rather than in blocks
-  /// of its own (`kHFSPlusAttrForkData`).
-  package let isInline: Bool
-  /// An inline value.
-  let inlineValue: [UInt8]
-  /// A fork's extents.
-  let extents: [HFSPlusExtent]
-
-  package static func == (lhs: HFSPlusAttribute, rhs: HFSPlusAttribute) -> Bool {
-    lhs.name == rhs.name && lhs.size == rhs.size && lhs.isInline == rhs.isInline
-      && lhs.inlineValue == rhs.inlineValue
-  }
-}
-
-/// A run of allocation blocks.
-package struct HFSPlusExtent: Sendable {
-  /// The first block.
-  package let start: UInt32
-  /// The number of blocks.
-  package let count: UInt32
-}
-
 extension HFSPlusReader {
-  /// Every item's extended attributes, by catalog node ID, in name order.
+  /// Every item's extended attributes, by catalog node ID, in name order: small ones inline
+  /// (`kHFSPlusAttrInlineData`), larger ones in a fork of their own (`kHFSPlusAttrForkData`,
+  /// more extents in `kHFSPlusAttrExtents` records).
   ///
   /// - Throws: ``HFSPlusError/malformedVolume(_:)`` for a damaged attributes file.
-  package func attributes() throws -> [UInt32: [HFSPlusAttribute]] {
-    var result: [UInt32: [HFSPlusAttribute]] = [:]
+  package func attributes() throws -> [UInt32: [VolumeAttribute]] {
+    var result: [UInt32: [VolumeAttribute]] = [:]
     for bytes in try leafRecords(extents: attributesExtents, file: "attributes") {
       var record = ByteReader(bytes)
       let keyLength = Int(try record.readInteger(as: UInt16.self))
@@ -51,28 +26,26 @@ extension HFSPlusReader {
         let size = Int(try record.readInteger(as: UInt32.self))
         let value = Array(try record.readBytes(size))
         result[fileID, default: []].append(
-          HFSPlusAttribute(
-            name: name, size: Int64(size), isInline: true, inlineValue: value, extents: []))
+          VolumeAttribute(name: name, size: Int64(size), storage: .inline(value)))
       case 0x20:  // kHFSPlusAttrForkData
         try record.skip(4)
         let fork = ByteReader(Array(try record.readBytes(80)))
-        let extents = try Self.extents(in: fork, forkAt: 0).map {
-          HFSPlusExtent(start: $0.start, count: $0.count)
-        }
         result[fileID, default: []].append(
-          HFSPlusAttribute(
-            name: name, size: try fork.getOffset(at: 0), isInline: false, inlineValue: [],
-            extents: extents))
+          VolumeAttribute(
+            name: name, size: try fork.getOffset(at: 0),
+            storage: .stream(try Self.volumeExtents(in: fork, forkAt: 0))))
       case 0x30 where startBlock != 0:  // kHFSPlusAttrExtents: more extents of a fork above
         guard var list = result[fileID], let last = list.last, last.name == name else {
           throw HFSPlusError.malformedVolume(
             "attribute \(name) of item \(fileID) has overflow extents but no fork record")
         }
         try record.skip(4)
-        let more = try Self.extentRecord(in: record, at: record.offset)
-        list[list.count - 1] = HFSPlusAttribute(
-          name: name, size: last.size, isInline: false, inlineValue: [],
-          extents: last.extents + more.map { HFSPlusExtent(start: $0.start, count: $0.count) })
+        let more = try Self.extentRecord(in: record, at: record.offset).map {
+          VolumeExtent(start: UInt64($0.start), blockCount: UInt64($0.count))
+        }
+        let extents: [VolumeExtent] =
+          if case .stream(let extents) = last.storage { extents } else { [] }
+        list[list.count - 1].storage = .stream(extents + more)
         result[fileID] = list
       default:
         throw HFSPlusError.malformedVolume(
@@ -82,22 +55,13 @@ extension HFSPlusReader {
     return result
   }
 
-  /// An attribute's value.
-  package func value(of attribute: HFSPlusAttribute) throws -> [UInt8] {
-    guard !attribute.isInline else { return attribute.inlineValue }
-    return try read(size: attribute.size, extents: attribute.extents.map { ($0.start, $0.count) })
-  }
-
-  /// The items whose catalog flag `kHFSHasAttributesMask` disagrees with the attributes file:
-  /// a Mac's getxattr and listxattr trust the flag, so such an item's attributes are lost there
-  /// (or, the other way, it lists none that exist).
-  package func attributeFlagMismatches(
-    entries: [HFSPlusEntry], attributes: [UInt32: [HFSPlusAttribute]]
-  ) -> [(path: String, flagged: Bool, stored: Int)] {
-    entries.compactMap { entry in
-      let stored = attributes[entry.id]?.count ?? 0
-      return entry.hasAttributesFlag == (stored > 0)
-        ? nil : (entry.path, entry.hasAttributesFlag, stored)
+  /// An attribute's value, or a resource fork's bytes.
+  ///
+  /// - Throws: ``HFSPlusError/malformedVolume(_:)`` when a fork lies outside the volume.
+  package func value(of attribute: VolumeAttribute) throws -> [UInt8] {
+    switch attribute.storage {
+    case .inline(let value): value
+    case .stream(let extents): try read(size: attribute.size, extents: extents)
     }
   }
 }

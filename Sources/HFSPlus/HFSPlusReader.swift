@@ -1,54 +1,8 @@
+package import StagedTree
 package import SystemSupport
 
-/// One file, folder or link found on a volume.
-package struct HFSPlusEntry: Sendable, Equatable {
-  /// What the entry is.
-  package enum Kind: String, Sendable, Equatable {
-    case folder, file, symbolicLink
-  }
-
-  /// The path from the volume's root, such as `/Hello.app/Contents/Info.plist`.
-  package let path: String
-  /// The catalog node ID.
-  package let id: UInt32
-  /// What the entry is.
-  package let kind: Kind
-  /// The data fork's size in bytes.
-  package let size: Int64
-  /// The full mode, file type bits included.
-  package let mode: UInt16
-  /// The owner's user ID.
-  package let ownerID: UInt32
-  /// The group ID.
-  package let groupID: UInt32
-  /// The content modification date, in seconds since 1970.
-  package let modificationDate: Int64
-  /// Finder flags.
-  package let finderFlags: UInt16
-  /// A link's target.
-  package let linkTarget: String?
-  /// The data fork's extents: start block and block count.
-  package let extents: [(start: UInt32, count: UInt32)]
-  /// The catalog record's flags, such as `kHFSHasAttributesMask` (0x0004).
-  package var recordFlags: UInt16 = 0
-  /// The record's 32 bytes of Finder info (`FileInfo`/`FolderInfo` and the extended info).
-  package var finderInfo: [UInt8] = []
-  /// The resource fork's size in bytes.
-  package var resourceForkSize: Int64 = 0
-  /// The resource fork's extents.
-  package var resourceForkExtents: [(start: UInt32, count: UInt32)] = []
-
-  /// Whether the catalog says the item has extended attributes (`kHFSHasAttributesMask`).
-  package var hasAttributesFlag: Bool { recordFlags & 0x0004 != 0 }
-
-  package static func == (lhs: HFSPlusEntry, rhs: HFSPlusEntry) -> Bool {
-    lhs.path == rhs.path && lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.size == rhs.size
-      && lhs.mode == rhs.mode
-  }
-}
-
 /// Lists and extracts the content of an HFS+ volume (what we and hdiutil write).
-package struct HFSPlusReader {
+package struct HFSPlusReader: VolumeReader {
   let source: any RandomAccessByteSource
   /// The allocation block size.
   package let blockSize: Int
@@ -106,18 +60,23 @@ package struct HFSPlusReader {
 
   // MARK: - Catalog
 
-  /// Every entry on the volume, in catalog order (the two private folders are left out).
-  package func entries() throws -> [HFSPlusEntry] {
-    try resolvePaths(try catalogRecords())
+  /// Every entry on the volume, in catalog order (the two private folders are left out), with
+  /// its attributes from the attributes file.
+  ///
+  /// - Throws: ``HFSPlusError/malformedVolume(_:)`` for a damaged catalog or attributes file.
+  package func entries() throws -> [VolumeEntry] {
+    try resolvePaths(try catalogRecords(), attributes: try attributes())
   }
 
   /// The root folder, at path `/`: its Finder flags say whether the volume has a custom icon.
-  package func rootFolder() throws -> HFSPlusEntry {
+  ///
+  /// - Throws: ``HFSPlusError/malformedVolume(_:)`` for a damaged catalog.
+  package func rootFolder() throws -> VolumeEntry {
     for (parentID, _, record) in try catalogRecords() where parentID == 1 {
       if try record.getInteger(at: 0, as: Int16.self) == 1,
         try record.getInteger(at: 8, as: UInt32.self) == 2
       {
-        return try entry(path: "/", id: 2, record: record)
+        return try entry(path: "/", id: 2, record: record, attributes: try attributes()[2] ?? [])
       }
     }
     throw HFSPlusError.malformedVolume("the catalog holds no root folder")
@@ -167,9 +126,10 @@ package struct HFSPlusReader {
     return records
   }
 
-  private func resolvePaths(_ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)])
-    throws -> [HFSPlusEntry]
-  {
+  private func resolvePaths(
+    _ raw: [(parentID: UInt32, name: HFSPlusName, record: ByteReader)],
+    attributes: [UInt32: [VolumeAttribute]]
+  ) throws -> [VolumeEntry] {
     var names: [UInt32: (parent: UInt32, name: String)] = [:]
     var items: [(parentID: UInt32, id: UInt32, name: String, record: ByteReader)] = []
     for (parentID, name, record) in raw {
@@ -183,58 +143,57 @@ package struct HFSPlusReader {
       guard id != 2, let (parent, name) = names[id] else { return "" }
       return path(of: parent) + "/" + name
     }
-    var entries: [HFSPlusEntry] = []
+    var entries: [VolumeEntry] = []
     for (parentID, id, name, record) in items where id != 2 && parentID != 0 {
       if parentID == 2,
         name.hasPrefix("\0\0\0\0HFS+ Private") || name == ".HFS+ Private Directory Data\r"
       {
         continue
       }
-      entries.append(try entry(path: path(of: id), id: id, record: record))
+      entries.append(
+        try entry(path: path(of: id), id: id, record: record, attributes: attributes[id] ?? []))
     }
     return entries
   }
 
-  private func entry(path: String, id: UInt32, record: ByteReader) throws -> HFSPlusEntry {
+  /// The entry a folder or file record describes.
+  private func entry(path: String, id: UInt32, record: ByteReader, attributes: [VolumeAttribute])
+    throws -> VolumeEntry
+  {
     let type = try record.getInteger(at: 0, as: Int16.self)
     let mode = try record.getInteger(at: 42, as: UInt16.self)
-    let modified = Int64(try record.getInteger(at: 16, as: UInt32.self)) - 2_082_844_800
-    let owner: UInt32 = try record.getInteger(at: 32)
-    let group: UInt32 = try record.getInteger(at: 36)
-    let flags: UInt16 = try record.getInteger(at: 2)
-    let finderInfo = Array(try record.getBytes(at: 48, count: 32))
-    if type == 1 {
-      var folder = HFSPlusEntry(
-        path: path, id: id, kind: .folder, size: 0, mode: mode, ownerID: owner, groupID: group,
-        modificationDate: modified, finderFlags: try record.getInteger(at: 56), linkTarget: nil,
-        extents: [])
-      folder.recordFlags = flags
-      folder.finderInfo = finderInfo
-      return folder
+    var entry = VolumeEntry(
+      path: path, id: UInt64(id), kind: .folder, size: 0, mode: mode,
+      ownerID: try record.getInteger(at: 32), groupID: try record.getInteger(at: 36),
+      modificationDate: Int64(try record.getInteger(at: 16, as: UInt32.self))
+        - CatalogPlan.hfsEpochOffset,
+      finderInfo: Array(try record.getBytes(at: 48, count: 32)), attributes: attributes,
+      // kHFSHasAttributesMask
+      hasAttributesFlag: try record.getInteger(at: 2, as: UInt16.self) & 0x0004 != 0)
+    guard type != 1 else { return entry }
+    entry.size = try record.getOffset(at: 88)
+    entry.extents = try Self.volumeExtents(in: record, forkAt: 88)
+    if mode & 0o170000 == 0o120000 {
+      entry.kind = .symbolicLink
+      entry.linkTarget = String(
+        decoding: try read(size: entry.size, extents: entry.extents), as: UTF8.self)
+    } else {
+      entry.kind = .file
     }
-    let size = try record.getOffset(at: 88)
-    let extents = try Self.extents(in: record, forkAt: 88)
-    let isLink = mode & 0o170000 == 0o120000
-    var target: String?
-    if isLink {
-      target = String(decoding: try read(size: size, extents: extents), as: UTF8.self)
+    let forkSize = try record.getOffset(at: 168)
+    if forkSize > 0 {
+      entry.resourceFork = VolumeAttribute(
+        name: SourceItem.resourceForkAttribute, size: forkSize,
+        storage: .stream(try Self.volumeExtents(in: record, forkAt: 168)))
     }
-    var file = HFSPlusEntry(
-      path: path, id: id, kind: isLink ? .symbolicLink : .file, size: size, mode: mode,
-      ownerID: owner,
-      groupID: group, modificationDate: modified, finderFlags: try record.getInteger(at: 56),
-      linkTarget: target,
-      extents: extents)
-    file.recordFlags = flags
-    file.finderInfo = finderInfo
-    file.resourceForkSize = try record.getOffset(at: 168)
-    file.resourceForkExtents = try Self.extents(in: record, forkAt: 168)
-    return file
+    return entry
   }
 
-  /// A file's resource fork.
-  package func resourceFork(of entry: HFSPlusEntry) throws -> [UInt8] {
-    try read(size: entry.resourceForkSize, extents: entry.resourceForkExtents)
+  /// The extents of the `HFSPlusForkData` at `offset`, as a volume entry holds them.
+  static func volumeExtents(in reader: ByteReader, forkAt offset: Int) throws -> [VolumeExtent] {
+    try extents(in: reader, forkAt: offset).map {
+      VolumeExtent(start: UInt64($0.start), blockCount: UInt64($0.count))
+    }
   }
 
   /// The volume's name: the root folder's thread record's name.
@@ -256,12 +215,14 @@ package struct HFSPlusReader {
   }
 
   /// `count` bytes of a file's data fork from `offset`, fewer past its end.
-  package func contents(of entry: HFSPlusEntry, at offset: Int64, count: Int) throws -> [UInt8] {
+  ///
+  /// - Throws: ``HFSPlusError/malformedVolume(_:)`` when the fork lies outside the volume.
+  package func contents(of entry: VolumeEntry, at offset: Int64, count: Int) throws -> [UInt8] {
     var result: [UInt8] = []
     var position = offset
     var forkOffset: Int64 = 0
     let end = min(entry.size, offset + Int64(count))
-    for (start, blocks) in entry.extents where position < end {
+    for (start, blocks) in try Self.blockRuns(entry.extents) where position < end {
       let length = Int64(blocks) * Int64(blockSize)
       if position < forkOffset + length {
         let take = min(end, forkOffset + length) - position
@@ -275,8 +236,28 @@ package struct HFSPlusReader {
   }
 
   /// A file's data fork.
-  package func contents(of entry: HFSPlusEntry) throws -> [UInt8] {
+  ///
+  /// - Throws: ``HFSPlusError/malformedVolume(_:)`` when the fork lies outside the volume.
+  package func contents(of entry: VolumeEntry) throws -> [UInt8] {
     try read(size: entry.size, extents: entry.extents)
+  }
+
+  /// The bytes of a fork or attribute fork of `size` bytes in `extents`.
+  func read(size: Int64, extents: [VolumeExtent]) throws -> [UInt8] {
+    try read(size: size, extents: try Self.blockRuns(extents))
+  }
+
+  /// Extents as HFS+ addresses them, 32-bit block numbers and counts.
+  static func blockRuns(_ extents: [VolumeExtent]) throws -> [(start: UInt32, count: UInt32)] {
+    try extents.map { extent in
+      guard let start = UInt32(exactly: extent.start),
+        let count = UInt32(exactly: extent.blockCount)
+      else {
+        throw HFSPlusError.malformedVolume(
+          "an extent at block \(extent.start)+\(extent.blockCount) is past what HFS+ addresses")
+      }
+      return (start, count)
+    }
   }
 
   func read(size: Int64, extents: [(start: UInt32, count: UInt32)]) throws -> [UInt8] {

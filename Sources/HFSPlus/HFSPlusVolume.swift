@@ -8,17 +8,46 @@ package import SystemSupport
 /// contiguously, the requested free space, and a last block holding the alternate volume header
 /// 1024 bytes before the end. Not journaled, case-insensitive (signature `H+`, version 4), as
 /// `hdiutil create -srcfolder` makes them.
-package struct HFSPlusVolume: Sendable {
+package struct HFSPlusVolume: FileSystemVolume {
+  /// The catalog planned for a staged tree: every item's catalog node ID and date, its names
+  /// checked, its forks and attributes placed; built once the `.DS_Store` is known.
+  package struct Plan: VolumePlan {
+    var catalog: CatalogPlan
+
+    /// Each item's catalog node ID and date, by path from the root (`/` included).
+    package var items: [String: PlannedItem] {
+      var items = catalog.itemsByPath.mapValues {
+        PlannedItem(id: UInt64($0.id), date: Int64($0.date) - CatalogPlan.hfsEpochOffset)
+      }
+      items["/"] = PlannedItem(id: UInt64(CatalogRecords.rootFolderID), date: volumeDate)
+      return items
+    }
+
+    /// The volume header's dates and the root folder's: the newest item's, clamped.
+    package var volumeDate: Int64 { Int64(catalog.volumeDate) - CatalogPlan.hfsEpochOffset }
+
+    /// Builds the volume, `dsStore` in the root's `.DS_Store`.
+    ///
+    /// - Throws: ``HFSPlusError/volumeTooLarge(bytes:)`` past what 4 KiB blocks address.
+    package func build(dsStore: [UInt8]) throws(HFSPlusError) -> HFSPlusVolume {
+      var catalog = catalog
+      catalog.fillDSStore(dsStore)
+      return try HFSPlusVolume(catalog: catalog)
+    }
+  }
+
   /// The allocation block size.
   package static let blockSize = 4096
+  /// HFS+, in an `Apple_HFS` partition.
+  package static let fileSystem = VolumeFileSystem.hfsPlus
 
   /// The volume's blocks.
   package let totalBlocks: UInt32
   /// The volume's 64-bit identifier (Finder info words 6 and 7).
-  package let volumeIdentifier: UInt64
+  package let identifier: UInt64
   /// The pieces of the volume, in order.
   package let segments: [SegmentedByteStream.Segment]
-  /// Files and symbolic links on the volume, and folders (root and private folders not counted).
+  /// Files and symbolic links on the volume.
   package let fileCount: UInt32
   /// Folders on the volume, the two private folders included, the root not.
   package let folderCount: UInt32
@@ -26,24 +55,21 @@ package struct HFSPlusVolume: Sendable {
   /// The volume's size in bytes.
   package var byteCount: Int64 { Int64(totalBlocks) * Int64(Self.blockSize) }
 
-  /// A stream of the volume's bytes.
-  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
+  /// Files and symbolic links, and folders (the two private folders included).
+  package var itemCounts: (files: UInt32, folders: UInt32) { (fileCount, folderCount) }
 
-  /// The catalog IDs and dates the volume for `root` gives each path, and the volume's date
-  /// (seconds since 1904), before the volume is built: they depend only on names and dates.
-  package static func plannedItems(root: SourceItem, options: HFSPlusVolumeOptions)
-    throws(HFSPlusError)
-    -> (items: [String: (id: UInt32, date: UInt32)], volumeDate: UInt32)
-  {
-    let plan = try CatalogPlan(root: root, options: options)
-    return (plan.itemsByPath, plan.volumeDate)
+  /// Plans the volume for `root`'s children.
+  ///
+  /// - Throws: ``HFSPlusError`` for names HFS+ cannot hold or that collide in a folder, items
+  ///   it cannot store, and a case-sensitive volume (HFS+ volumes are written
+  ///   case-insensitive).
+  package static func plan(root: SourceItem, options: VolumeOptions) throws(HFSPlusError) -> Plan {
+    Plan(catalog: try CatalogPlan(root: root, options: options))
   }
 
-  /// Builds the volume for `root`'s children.
-  ///
-  /// - Throws: ``HFSPlusError`` for names HFS+ cannot hold or that collide in a folder.
-  package init(root: SourceItem, options: HFSPlusVolumeOptions) throws(HFSPlusError) {
-    let catalog = try CatalogPlan(root: root, options: options)
+  /// Lays out the volume for a planned catalog.
+  init(catalog: CatalogPlan) throws(HFSPlusError) {
+    let options = catalog.options
     let extentsTree = BTreeBuilder.build([], format: .extents)
     let blockSize = Int64(Self.blockSize)
 
@@ -78,7 +104,7 @@ package struct HFSPlusVolume: Sendable {
       catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
     totalBlocks = UInt32(total)
-    volumeIdentifier = options.volumeIdentifier ?? Self.identifier(of: catalogTree)
+    identifier = options.volumeIdentifier ?? Self.contentIdentifier(of: catalogTree)
     fileCount = catalog.fileCount
     folderCount = catalog.folderCount
 
@@ -90,7 +116,7 @@ package struct HFSPlusVolume: Sendable {
       freeBlocks: UInt32(freeBlocks),
       nextAllocation: UInt32(dataEnd),
       nextCatalogID: catalog.nextCatalogID,
-      volumeIdentifier: volumeIdentifier,
+      volumeIdentifier: identifier,
       allocationFile: (1, UInt32(bitmapBlocks)),
       extentsFile: (UInt32(extentsStart), UInt32(Int64(extentsTree.count) / blockSize)),
       catalogFile: (UInt32(catalogStart), UInt32(catalogBlocks)),
@@ -129,7 +155,7 @@ package struct HFSPlusVolume: Sendable {
   }
 
   /// A 64-bit FNV-1a hash of the catalog: the same content gives the same identifier.
-  static func identifier(of catalog: [UInt8]) -> UInt64 {
+  static func contentIdentifier(of catalog: [UInt8]) -> UInt64 {
     ReproducibleBytes.fingerprint(of: [catalog])
   }
 }

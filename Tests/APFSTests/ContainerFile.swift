@@ -1,6 +1,7 @@
 import APFS
 import Foundation
 import ShipyardTestSupport
+import StagedTree
 import Testing
 
 /// Writes containers to files.

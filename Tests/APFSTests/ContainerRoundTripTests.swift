@@ -23,7 +23,7 @@ import Testing
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let root = try Self.makeSource(in: folder)
-    let container = try APFSContainer(root: root, options: APFSVolumeOptions(volumeName: "Hello"))
+    let container = try APFSContainer(root: root, options: VolumeOptions(volumeName: "Hello"))
     let image = URL(
       fileURLWithPath: ProcessInfo.processInfo.environment["KEEP_CONTAINER"]
         ?? folder.path("container.apfs"))
@@ -48,7 +48,7 @@ extension ContainerRoundTripTests {
             ("small", [1, 2, 3]), ("large", [UInt8](repeating: 7, count: 5000)),
           ])
       ])
-    var options = APFSVolumeOptions(volumeName: "Round Trip", ownerID: 502, groupID: 80)
+    var options = VolumeOptions(volumeName: "Round Trip", ownerID: 502, groupID: 80)
     options.dateLimit = 1_800_000_000
     let container = try APFSContainer(root: root, options: options)
     let image = folder.file("container.apfs")
@@ -56,7 +56,7 @@ extension ContainerRoundTripTests {
     let handle = try FileHandle(forReadingFrom: image)
     defer { try? handle.close() }
     let reader = try APFSReader(FileBytes(handle: handle))
-    #expect(reader.volumeName == "Round Trip")
+    #expect(reader.volumeName() == "Round Trip")
     #expect(!reader.isCaseSensitive)
     #expect(reader.counts.files == 4 && reader.counts.folders == 3)
     let entries = try reader.entries()
@@ -67,7 +67,7 @@ extension ContainerRoundTripTests {
         "/Hello.app/Contents/MacOS/Hello", "/Hello.app/Contents/Info.plist", "/empty", "/link",
         "/Applications", "/notes",
       ])
-    let planned = try APFSContainer.plannedItems(root: root, options: options)
+    let planned = try APFSContainer.plan(root: root, options: options).items
     for entry in entries { #expect(planned[entry.path]?.id == entry.id) }
     let hello = try #require(byPath["/Hello.app/Contents/MacOS/Hello"])
     #expect(hello.mode == 0o100755 && hello.ownerID == 502 && hello.groupID == 80)
@@ -95,8 +95,8 @@ extension ContainerRoundTripTests {
     #expect(
       throws: APFSError.conflictingNames(
         folder: "/Docs", first: "Read Me", second: "READ ME", caseSensitive: false)
-    ) { try APFSContainer(root: root, options: APFSVolumeOptions(volumeName: "X")) }
-    var sensitive = APFSVolumeOptions(volumeName: "X")
+    ) { try APFSContainer(root: root, options: VolumeOptions(volumeName: "X")) }
+    var sensitive = VolumeOptions(volumeName: "X")
     sensitive.caseSensitive = true
     _ = try APFSContainer(root: root, options: sensitive)
     let normalization = ["caf\u{E9}", "cafe\u{301}"].map {
@@ -114,13 +114,13 @@ extension ContainerRoundTripTests {
     let root = SourceItem(
       name: "root", content: .folder([link]), permissions: 0o755, modificationDate: 0)
     #expect(throws: APFSError.self) {
-      try APFSContainer(root: root, options: APFSVolumeOptions(volumeName: "X"))
+      try APFSContainer(root: root, options: VolumeOptions(volumeName: "X"))
     }
     let empty = SourceItem(
       name: "root", content: .folder([]), permissions: 0o755, modificationDate: 0)
     #expect(throws: APFSError.self) {
       try APFSContainer(
-        root: empty, options: APFSVolumeOptions(volumeName: String(repeating: "é", count: 130)))
+        root: empty, options: VolumeOptions(volumeName: String(repeating: "é", count: 130)))
     }
   }
 
@@ -128,7 +128,7 @@ extension ContainerRoundTripTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let root = try Self.makeSource(in: folder)
-    let options = APFSVolumeOptions(volumeName: "Same")
+    let options = VolumeOptions(volumeName: "Same")
     for name in ["first", "second"] {
       try ContainerFile.write(
         try APFSContainer(root: root, options: options), to: folder.file(name))

@@ -4,6 +4,7 @@ import Distribution
 import FinderLayout
 import Foundation
 import ShipyardTestSupport
+import StagedTree
 import Testing
 
 /// Our APFS images against 7-Zip (`7zz`) and libfsapfs (`fsapfsinfo`), for the peer tree of
@@ -191,7 +192,7 @@ struct APFSLayoutPeerTests {
     // The volume icon: the root's kHasCustomIcon flag, as dmg inspect reads it.
     let reader = try DiskImageReader(path: image)
     let volume = try APFSReader(reader.bytes(of: try #require(reader.apfsPartition)))
-    #expect(try volume.rootFinderFlags() & 0x0400 != 0)
+    #expect(try volume.rootFolder().finderFlags & 0x0400 != 0)
     let entries = try volume.entries()
     #expect(entries.contains { $0.path == "/.VolumeIcon.icns" && $0.finderFlags & 0x4000 != 0 })
     #expect(entries.contains { $0.path == "/.background" && $0.finderFlags & 0x4000 != 0 })

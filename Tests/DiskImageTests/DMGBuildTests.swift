@@ -3,6 +3,7 @@ import Distribution
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
+import StagedTree
 import Testing
 
 @Suite struct DMGBuildTests {

@@ -3,6 +3,7 @@ import Distribution
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
+import StagedTree
 import Testing
 
 /// Our images against 7-Zip (`7zz`) and libfshfs (`fshfsinfo`), for a tree of 20,000 files and a

@@ -4,6 +4,7 @@ import FinderLayout
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
+import StagedTree
 import Testing
 
 /// The layout of a built image, read back by 7-Zip, the Python `ds_store` and `mac_alias`

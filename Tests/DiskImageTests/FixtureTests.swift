@@ -2,6 +2,7 @@ import DiskImage
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
+import StagedTree
 import Testing
 
 /// Our reader against real images made by Apple's hdiutil.

@@ -17,7 +17,7 @@ struct HFSPlusForkPeerTests {
   ) throws {
     let root = SourceItem(
       name: "Forks", content: .folder(items), permissions: 0o755, modificationDate: 1_700_000_000)
-    let volume = try HFSPlusVolume(root: root, options: HFSPlusVolumeOptions(volumeName: "Forks"))
+    let volume = try HFSPlusVolume(root: root, options: VolumeOptions(volumeName: "Forks"))
     var stream: any SequentialByteSource = volume.makeStream()
     if let patch {
       var bytes: [UInt8] = []
@@ -33,7 +33,7 @@ struct HFSPlusForkPeerTests {
     let writer = DiskImageWriter(format: format, threads: 2)
     _ = try AtomicOutputFile.write(to: path) { descriptor in
       try writer.write(
-        volume: stream, volumeBytes: volume.byteCount, identifier: volume.volumeIdentifier,
+        volume: stream, volumeBytes: volume.byteCount, identifier: volume.identifier,
         to: descriptor)
     }
   }

@@ -15,7 +15,7 @@ import Testing
     let root = SourceItem(
       name: "root", content: .folder(items), permissions: 0o755, modificationDate: 0)
     let volume = try HFSPlusVolume(
-      root: root, options: HFSPlusVolumeOptions(volumeName: "Attrs", freeSpace: freeSpace))
+      root: root, options: VolumeOptions(volumeName: "Attrs", freeSpace: freeSpace))
     let url = folder.file("volume.hfs")
     try VolumeRoundTripTests.writeVolume(volume, to: url)
     return (try HFSPlusReader(FileBytes(handle: try FileHandle(forReadingFrom: url))), volume)
@@ -37,11 +37,10 @@ import Testing
       [Self.file("a", attributes: [("k", Array("v".utf8))]), Self.file("plain"), flagged],
       in: folder)
     let entries = try reader.entries()
-    let attributes = try reader.attributes()
     let flags = Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.hasAttributesFlag) })
     #expect(flags["/a"] == true && flags["/folder"] == true && flags["/folder/inner"] == true)
     #expect(flags["/plain"] == false)
-    #expect(reader.attributeFlagMismatches(entries: entries, attributes: attributes).isEmpty)
+    #expect(entries.filter(\.attributesFlagDisagrees).isEmpty)
   }
 
   @Test func attributesOverTheInlineLimitGetForksOfTheirOwn() throws {
@@ -53,7 +52,7 @@ import Testing
     }
     let (reader, _) = try Self.volume([Self.file("f", attributes: values)], in: folder)
     let entry = try #require(try reader.entries().first { $0.path == "/f" })
-    let stored = try #require(try reader.attributes()[entry.id])
+    let stored = entry.attributes
     #expect(stored.map(\.name) == ["a0", "a1", "a2", "a3"])
     #expect(stored.map(\.isInline) == [true, false, false, true])
     for (attribute, (_, value)) in zip(stored, values) {

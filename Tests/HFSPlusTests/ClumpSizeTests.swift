@@ -28,7 +28,7 @@ import Testing
   static func volume(items: [SourceItem], freeSpace: Int64 = 0) throws -> HFSPlusVolume {
     try HFSPlusVolume(
       root: SourceItem(name: "r", content: .folder(items), permissions: 0o755, modificationDate: 0),
-      options: HFSPlusVolumeOptions(volumeName: "Clumps", freeSpace: freeSpace))
+      options: VolumeOptions(volumeName: "Clumps", freeSpace: freeSpace))
   }
 
   static func expectWithinFsckBounds(_ volume: HFSPlusVolume) throws {

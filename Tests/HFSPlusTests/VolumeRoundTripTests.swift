@@ -22,7 +22,7 @@ import Testing
           name: "Applications", content: .symbolicLink(target: "/Applications"), permissions: 0o755,
           modificationDate: 0)
       ])
-    let volume = try HFSPlusVolume(root: root, options: HFSPlusVolumeOptions(volumeName: "Hello"))
+    let volume = try HFSPlusVolume(root: root, options: VolumeOptions(volumeName: "Hello"))
     let image = URL(
       fileURLWithPath: ProcessInfo.processInfo.environment["KEEP_VOLUME"]
         ?? folder.path("volume.hfs"))

@@ -44,6 +44,44 @@ struct DMGFileSystemTests {
     }
   }
 
+  @Test func inspectShowsTheLayoutsBackgroundAndTheSameFilesOnAPFSAsOnHFSPlus() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let config = Self.examples.appendingPathComponent("layout/Hello.json").path
+    var listings: [[String]] = []
+    for fileSystem in ["HFS+", "APFS"] {
+      let image = folder.path("\(fileSystem).dmg")
+      let build = CapturingConsole()
+      let arguments = ["dmg", "build", "--config", config, "--filesystem", fileSystem, "-o", image]
+      #expect(await build.run(arguments) == 0, "\(build.errors)")
+      let text = CapturingConsole()
+      #expect(await text.run(["dmg", "inspect", image]) == 0, "\(text.errors)")
+      for expected in [
+        "background picture /.background/background.tiff",
+        "  background pictures: 660×400 at 72 dpi, 1320×800 at 144 dpi",
+      ] {
+        #expect(text.outputText.contains(expected), "\(fileSystem): \(text.outputText)")
+      }
+      #expect(!text.outputText.contains("@com.apple.FinderInfo"), "\(text.outputText)")
+      let json = CapturingConsole()
+      #expect(await json.run(["dmg", "inspect", image, "--json"]) == 0, "\(json.errors)")
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.output)) as? [String: Any])
+      let pictures = try #require(report["backgroundPictures"] as? [[String: Any]])
+      #expect(pictures.map { $0["dpi"] as? Int } == [72, 144], "\(fileSystem)")
+      #expect(pictures.map { $0["width"] as? Int } == [660, 1320], "\(fileSystem)")
+      #expect(report["volumeIcon"] as? Bool == true, "\(fileSystem)")
+      let files = try #require(report["files"] as? [[String: Any]])
+      listings.append(
+        try files.map {
+          String(
+            decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys),
+            as: UTF8.self)
+        }.sorted())
+    }
+    #expect(listings.first == listings.last)
+  }
+
   @Test(arguments: [
     (["--filesystem", "FAT32"], "unknown file system \"FAT32\": use HFS+ or APFS"),
     (["--case-sensitive"], "--case-sensitive applies to APFS volumes"),

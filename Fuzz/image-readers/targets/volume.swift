@@ -1,4 +1,5 @@
 import HFSPlus
+import StagedTree
 
 /// Everything `dmg inspect` and the tests read from a volume, errors ignored: only a crash, a
 /// trap, a leak or a hang is a finding.

@@ -2,6 +2,7 @@ import CodeSigning
 import Digests
 public import Foundation
 package import NotaryService
+import SystemSupport
 
 /// Shipyard's own engine, on any OS, with no Apple tool and no rcodesign.
 ///

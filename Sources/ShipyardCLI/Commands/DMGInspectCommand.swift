@@ -1,8 +1,6 @@
-import APFS
 import DiskImage
 import FinderLayout
 import Foundation
-import HFSPlus
 
 /// `shipyard dmg inspect`: partitions, chunks, checksums and files of a disk image.
 struct DMGInspectCommand: ShipyardCommand {
@@ -77,14 +75,15 @@ struct InspectionReport: Encodable {
     let attributes: [Attribute]?
     /// The resource fork's size, if the file has one.
     let resourceFork: Int64?
-    /// Whether the catalog record carries `kHFSHasAttributesMask`.
+    /// Whether the volume flags the item as having attributes (HFS+'s `kHFSHasAttributesMask`;
+    /// on APFS, whether it has any).
     let attributesFlag: Bool
   }
 
   struct Attribute: Encodable {
     let name: String
     let size: Int64
-    /// `inline` (in its record) or `fork` (in blocks of its own).
+    /// `inline` (in its record) or `stream` (in blocks of its own), on HFS+ and APFS alike.
     let storage: String
   }
 
@@ -140,61 +139,16 @@ struct InspectionReport: Encodable {
         storedCRC: Self.hex(partition.table.checksum), status: status)
     }
     format = Self.formatName(types)
-    var files: [File] = []
-    var volume: String?
-    var volumeIcon = false
-    var layout: LayoutReport?
-    var layoutProblem: String?
-    var backgroundPictures: [TIFFFrame]?
-    var attributeProblems: [String] = []
-    if let apfs = try Self.apfsContent(of: reader, partitions: partitions) {
-      (volume, files, volumeIcon, layout, layoutProblem) = apfs
-    } else if let hfs = reader.hfsPartition,
-      partitions.first(where: { $0.id == hfs.id })?.status == "ok",
-      let volumeReader = try? HFSPlusReader(reader.bytes(of: hfs))
-    {
-      volume = try volumeReader.volumeName()
-      let entries = try volumeReader.entries()
-      let attributes = try volumeReader.attributes()
-      files = entries.map { entry in
-        File(
-          path: entry.path, kind: entry.kind.rawValue, size: entry.size,
-          mode: String(entry.mode, radix: 8),
-          owner: entry.ownerID, group: entry.groupID, linkTarget: entry.linkTarget,
-          attributes: attributes[entry.id].map {
-            $0.map {
-              Attribute(name: $0.name, size: $0.size, storage: $0.isInline ? "inline" : "fork")
-            }
-          },
-          resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
-          attributesFlag: entry.hasAttributesFlag)
-      }
-      attributeProblems = volumeReader.attributeFlagMismatches(
-        entries: entries, attributes: attributes
-      ).map { path, flagged, stored in
-        flagged
-          ? "\(path): the catalog flags extended attributes (kHFSHasAttributesMask), but the attributes file holds none"
-          : "\(path): the attributes file holds \(stored) extended attribute(s), but the catalog record lacks kHFSHasAttributesMask, so a Mac will not see them"
-      }
-      let hasCustomIcon = try volumeReader.rootFolder().finderFlags & 0x0400 != 0
-      volumeIcon = hasCustomIcon && files.contains { $0.path == "/.VolumeIcon.icns" }
-      if let store = entries.first(where: { $0.path == "/.DS_Store" }) {
-        do {
-          let stored = try FinderWindowLayout(dsStore: try volumeReader.contents(of: store))
-          layout = LayoutReport(stored)
-          backgroundPictures = try Self.pictures(of: stored, entries: entries, volume: volumeReader)
-        } catch {
-          layoutProblem = "/.DS_Store: \(error)"
-        }
-      }
+    let content = try Self.volumeReader(of: reader, partitions: partitions).map {
+      try Self.content(of: $0)
     }
-    self.volume = volume
-    self.layout = layout
-    self.layoutProblem = layoutProblem
-    self.backgroundPictures = backgroundPictures
-    self.volumeIcon = volumeIcon
-    self.files = files
-    self.attributeProblems = attributeProblems
+    volume = content?.name
+    layout = content?.layout
+    layoutProblem = content?.layoutProblem
+    backgroundPictures = content?.backgroundPictures
+    volumeIcon = content?.volumeIcon ?? false
+    files = content?.files ?? []
+    attributeProblems = content?.attributeProblems ?? []
   }
 
   /// The format hdiutil would name from the chunk types.

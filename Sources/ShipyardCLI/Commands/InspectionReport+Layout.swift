@@ -1,7 +1,7 @@
 import DiskImage
 import FinderLayout
 import Foundation
-import HFSPlus
+import StagedTree
 
 /// One language of a license agreement, as `dmg inspect` shows it.
 struct LicenseReport: Encodable {
@@ -38,7 +38,7 @@ struct LicenseReport: Encodable {
 extension InspectionReport {
   /// The pictures of the background, when it is a TIFF on the volume.
   static func pictures(
-    of layout: FinderWindowLayout, entries: [HFSPlusEntry], volume: HFSPlusReader
+    of layout: FinderWindowLayout, entries: [VolumeEntry], volume: any VolumeReader
   ) throws -> [TIFFFrame]? {
     guard let path = layout.backgroundPicture?.path,
       let entry = entries.first(where: { $0.path == path })

@@ -1,0 +1,83 @@
+import APFS
+import DiskImage
+import FinderLayout
+import HFSPlus
+import StagedTree
+
+extension InspectionReport {
+  /// What the report shows of the volume, the same for HFS+ and APFS.
+  struct VolumeContent {
+    var name: String
+    var files: [File]
+    var volumeIcon: Bool
+    var layout: LayoutReport?
+    var layoutProblem: String?
+    var backgroundPictures: [TIFFFrame]?
+    var attributeProblems: [String]
+  }
+
+  /// A reader for the image's volume: the `Apple_APFS` partition's container, else the
+  /// `Apple_HFS` partition's volume, when there is one and its chunks all decode.
+  static func volumeReader(of reader: DiskImageReader, partitions: [Partition])
+    -> (any VolumeReader)?
+  {
+    func decodes(_ partition: DiskImageReader.Partition) -> Bool {
+      partitions.first { $0.id == partition.id }?.status == "ok"
+    }
+    if let partition = reader.apfsPartition, decodes(partition),
+      let container = try? APFSReader(reader.bytes(of: partition))
+    {
+      return container
+    }
+    if let partition = reader.hfsPartition, decodes(partition),
+      let volume = try? HFSPlusReader(reader.bytes(of: partition))
+    {
+      return volume
+    }
+    return nil
+  }
+
+  /// The volume's name, files, volume icon, layout and background, and the items whose
+  /// attributes a Mac would not see.
+  static func content(of volume: any VolumeReader) throws -> VolumeContent {
+    let name = try volume.volumeName()
+    let entries = try volume.entries()
+    let files = entries.map(File.init)
+    var content = VolumeContent(
+      name: name, files: files,
+      volumeIcon: try volume.rootFolder().finderFlags & 0x0400 != 0  // kHasCustomIcon
+        && files.contains { $0.path == "/.VolumeIcon.icns" },
+      attributeProblems: entries.filter(\.attributesFlagDisagrees).map { entry in
+        entry.hasAttributesFlag
+          ? "\(entry.path): the catalog flags extended attributes (kHFSHasAttributesMask), but the attributes file holds none"
+          : "\(entry.path): the attributes file holds \(entry.attributes.count) extended attribute(s), but the catalog record lacks kHFSHasAttributesMask, so a Mac will not see them"
+      })
+    if let store = entries.first(where: { $0.path == "/\(SourceItem.dsStoreName)" }) {
+      do {
+        let stored = try FinderWindowLayout(dsStore: try volume.contents(of: store))
+        content.layout = LayoutReport(stored)
+        content.backgroundPictures = try pictures(of: stored, entries: entries, volume: volume)
+      } catch {
+        content.layoutProblem = "/.DS_Store: \(error)"
+      }
+    }
+    return content
+  }
+}
+
+extension InspectionReport.File {
+  /// A file as the report lists it, from either file system's entry.
+  init(_ entry: VolumeEntry) {
+    self.init(
+      path: entry.path, kind: entry.kind.rawValue, size: entry.size,
+      mode: String(entry.mode, radix: 8), owner: entry.ownerID, group: entry.groupID,
+      linkTarget: entry.linkTarget,
+      attributes: entry.attributes.isEmpty
+        ? nil
+        : entry.attributes.map {
+          InspectionReport.Attribute(name: $0.name, size: $0.size, storage: $0.storageName)
+        },
+      resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
+      attributesFlag: entry.hasAttributesFlag)
+  }
+}

@@ -1,0 +1,163 @@
+import APFS
+import Foundation
+import HFSPlus
+import ShipyardTestSupport
+import StagedTree
+import SystemSupport
+import Testing
+
+/// HFS+ and APFS behind the one volume interface: a plan built with the `.DS_Store`'s bytes is
+/// the volume of the tree staged with them, byte for byte, and both file systems read back the
+/// same entries.
+@Suite struct VolumePlanTests {
+  /// The two file systems, as test arguments.
+  enum FileSystem: String, CaseIterable, Sendable {
+    case hfsPlus, apfs
+
+    var volumeType: any FileSystemVolume.Type {
+      switch self {
+      case .hfsPlus: HFSPlusVolume.self
+      case .apfs: APFSContainer.self
+      }
+    }
+
+    func reader(of file: URL) throws -> any VolumeReader {
+      let bytes = FileBytes(handle: try FileHandle(forReadingFrom: file))
+      return switch self {
+      case .hfsPlus: try HFSPlusReader(bytes)
+      case .apfs: try APFSReader(bytes)
+      }
+    }
+  }
+
+  static let options = VolumeOptions(
+    volumeName: "Plan", dateLimit: 1_700_000_000, rootFinderFlags: 0x0400)
+
+  static func pattern(_ count: Int, seed: Int = 0) -> [UInt8] {
+    (0..<count).map { UInt8(($0 + seed) % 251) }
+  }
+
+  /// A root whose staged store sits between items with data, in a folder's tree order and in a
+  /// catalog's: the store's size moves what follows it.
+  static func root(store: [UInt8]) -> SourceItem {
+    func file(_ name: String, _ bytes: [UInt8], date: Int64 = 1_600_000_000) -> SourceItem {
+      SourceItem(name: name, content: .data(bytes), permissions: 0o644, modificationDate: date)
+    }
+    var forked = file("forked", Array("fork".utf8))
+    forked.resourceFork = pattern(5000, seed: 3)
+    forked.finderInfo = Array("TEXTttxt".utf8) + [UInt8](repeating: 0, count: 24)
+    var small = file("small fork", [1])
+    small.resourceFork = [1, 2, 3]
+    var tagged = file("tagged", pattern(9000), date: 1_800_000_000)
+    tagged.extendedAttributes = [("com.example.big", pattern(5000, seed: 7)), ("tag", [1, 2, 3])]
+    var store = file(".DS_Store", store)
+    store.finderFlags = 0x4000  // kIsInvisible
+    let app = SourceItem(
+      name: "A.app", content: .folder([file("big", pattern(5000, seed: 1))]), permissions: 0o755,
+      modificationDate: 1_600_000_000, extendedAttributes: [("com.example.folder", [9])])
+    let link = SourceItem(
+      name: "link", content: .symbolicLink(target: "A.app"), permissions: 0o755,
+      modificationDate: 1_600_000_000)
+    return SourceItem(
+      name: "root", content: .folder([app, store, forked, link, small, tagged]),
+      permissions: 0o755, modificationDate: 1_600_000_000)
+  }
+
+  static func bytes(of volume: some FileSystemVolume) throws -> [UInt8] {
+    let stream = volume.makeStream()
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return bytes
+  }
+
+  /// The volume planned with an empty store and built with `store`, the one planned and built
+  /// with the store staged, and the two plans.
+  static func planned<Volume: FileSystemVolume>(_: Volume.Type, store: [UInt8]) throws -> (
+    filled: [UInt8], staged: [UInt8], plans: (empty: Volume.Plan, staged: Volume.Plan)
+  ) {
+    let plan = try Volume.plan(root: root(store: []), options: options)
+    let stagedPlan = try Volume.plan(root: root(store: store), options: options)
+    return (
+      try bytes(of: try plan.build(dsStore: store)),
+      try bytes(of: try Volume(root: root(store: store), options: options)), (plan, stagedPlan)
+    )
+  }
+
+  @Test(arguments: FileSystem.allCases, [0, 1, 4096, 4097, 30_000])
+  func theStoreFilledInIsTheStoreStaged(fileSystem: FileSystem, storeSize: Int) throws {
+    let result = try Self.planned(fileSystem.volumeType, store: Self.pattern(storeSize, seed: 5))
+    #expect(result.filled == result.staged)
+    #expect(result.plans.empty.items == result.plans.staged.items)
+    #expect(result.plans.empty.volumeDate == result.plans.staged.volumeDate)
+  }
+
+  @Test(arguments: FileSystem.allCases)
+  func thePlansIDsAndDatesAreTheVolumes(fileSystem: FileSystem) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let (items, volumeDate, volume) = try Self.write(
+      fileSystem.volumeType, to: folder.file("volume"))
+    let reader = try fileSystem.reader(of: volume)
+    let entries = try reader.entries()
+    #expect(entries.count == items.count - 1)  // the root is no entry
+    #expect(try reader.rootFolder().id == items["/"]?.id)
+    #expect(items["/"]?.date == volumeDate)
+    for entry in entries {
+      #expect(items[entry.path] == PlannedItem(id: entry.id, date: entry.modificationDate))
+    }
+    #expect(items["/tagged"]?.date == 1_700_000_000)  // clamped to the limit
+  }
+
+  /// Writes the volume for ``root(store:)`` (a 100-byte store) to `file`; returns the plan's
+  /// items and volume date, and the file.
+  static func write<Volume: FileSystemVolume>(_: Volume.Type, to file: URL) throws -> (
+    [String: PlannedItem], Int64, URL
+  ) {
+    let plan = try Volume.plan(root: root(store: []), options: options)
+    let volume = try plan.build(dsStore: pattern(100))
+    #expect(try VolumeFile.write(volume.makeStream(), to: file) == volume.byteCount)
+    return (plan.items, plan.volumeDate, file)
+  }
+
+  @Test func bothFileSystemsReadBackTheSameEntries() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    var listings: [[String]] = []
+    for fileSystem in FileSystem.allCases {
+      let (_, _, file) = try Self.write(
+        fileSystem.volumeType, to: folder.file(fileSystem.rawValue))
+      let reader = try fileSystem.reader(of: file)
+      #expect(try reader.volumeName() == "Plan")
+      #expect(try reader.rootFolder().finderFlags == 0x0400)
+      var lines: [String] = []
+      for entry in try reader.entries().sorted(by: { $0.path < $1.path }) {
+        lines.append(
+          "\(entry.path) \(entry.kind) \(entry.size) \(String(entry.mode, radix: 8)) "
+            + "\(entry.ownerID):\(entry.groupID) \(entry.modificationDate) "
+            + "flags \(entry.finderFlags) -> \(entry.linkTarget ?? "") "
+            + "fork \(entry.resourceForkSize) \(try reader.resourceFork(of: entry).count) "
+            + "flagged \(entry.hasAttributesFlag)")
+        if entry.kind == .file {
+          lines.append("  data \(try reader.contents(of: entry).hashValue)")
+        }
+        for attribute in entry.attributes.sorted(by: { $0.name < $1.name }) {
+          lines.append(
+            "  @\(attribute.name) \(attribute.size) \(attribute.storageName) "
+              + "\(try reader.value(of: attribute).hashValue)")
+        }
+      }
+      listings.append(lines)
+    }
+    #expect(listings[0] == listings[1])
+    #expect(listings[0].contains { $0.hasPrefix("  @com.example.big 5000 stream") })
+    #expect(
+      listings[0].contains {
+        $0.hasPrefix("/forked file 4 100644") && $0.contains("fork 5000 5000")
+      })
+  }
+}
