@@ -3,6 +3,7 @@ import Distribution
 import Foundation
 import NotaryService
 import ShipyardTestSupport
+import SystemSupport
 import Testing
 
 /// A notarization hashes the image once: the state file, the Notary API's submission and S3's
@@ -76,25 +77,29 @@ import Testing
 }
 
 /// The Notary API and S3 in memory: accepts one submission, records the digests it is given.
-final class RecordingNotaryService: @unchecked Sendable {
+struct RecordingNotaryService: Sendable {
   static let submission = "a4d7c6f2-0000-4c3e-9b1a-000000000001"
-  private let lock = NSLock()
-  private var submittedDigests: [String] = []
-  private var uploadedDigests: [String] = []
-  private var hashingPasses = 0
+
+  private struct Record: Sendable {
+    var submitted: [String] = []
+    var uploaded: [String] = []
+    var passes = 0
+  }
+
+  private let record = Locked(Record())
 
   /// The `sha256` of each submission created.
-  var submitted: [String] { lock.withLock { submittedDigests } }
+  var submitted: [String] { record.withLock { $0.submitted } }
   /// The `x-amz-content-sha256` of each upload.
-  var uploaded: [String] { lock.withLock { uploadedDigests } }
+  var uploaded: [String] { record.withLock { $0.uploaded } }
   /// How many times the image was hashed.
-  var passes: Int { lock.withLock { hashingPasses } }
+  var passes: Int { record.withLock { $0.passes } }
 
   /// Counts a pass over the image.
-  func countPass() { lock.withLock { hashingPasses += 1 } }
+  func countPass() { record.withLock { $0.passes += 1 } }
 
   var transport: HTTPTransport {
-    HTTPTransport { [self] request in
+    HTTPTransport { [record] request in
       let path = request.url.path
       switch (request.method, request.url.host ?? "") {
       case ("POST", "notary.test") where path.hasSuffix("/submissions"):
@@ -102,7 +107,7 @@ final class RecordingNotaryService: @unchecked Sendable {
           let json = try JSONSerialization.jsonObject(with: body) as? [String: Any],
           let sha256 = json["sha256"] as? String
         else { return HTTPResponse(status: 400, body: Data()) }
-        lock.withLock { submittedDigests.append(sha256) }
+        record.withLock { $0.submitted.append(sha256) }
         return Self.json([
           "data": [
             "id": Self.submission,
@@ -113,7 +118,7 @@ final class RecordingNotaryService: @unchecked Sendable {
           ]
         ])
       case ("PUT", "s3.test"):
-        lock.withLock { uploadedDigests.append(request.headers["x-amz-content-sha256"] ?? "") }
+        record.withLock { $0.uploaded.append(request.headers["x-amz-content-sha256"] ?? "") }
         return HTTPResponse(status: 200, body: Data())
       case ("GET", "notary.test") where path.hasSuffix("/submissions/\(Self.submission)"):
         return Self.json(["data": ["attributes": ["status": "Accepted"]]])
