@@ -37,10 +37,14 @@ import Testing
 
     #expect(!verification.checksumsOK)
     guard case .damaged(_, let partitions) = verification.failure(for: .checksums) else {
-      Issue.record("expected damaged partitions, got \(String(describing: verification.failure(for: .checksums)))")
+      Issue.record(
+        "expected damaged partitions, got \(String(describing: verification.failure(for: .checksums)))"
+      )
       return
     }
     #expect(partitions == verification.damagedPartitions && !partitions.isEmpty)
-    #expect("\(DMGVerificationError.damaged(image: "x.dmg", partitions: partitions))".hasPrefix("x.dmg: damaged partitions: "))
+    #expect(
+      "\(DMGVerificationError.damaged(image: "x.dmg", partitions: partitions))".hasPrefix(
+        "x.dmg: damaged partitions: "))
   }
 }
