@@ -36,24 +36,23 @@ import Testing
     #expect(run.standardError.contains("Hello.dmg is not signed"), "\(run.standardError)")
   }
 
-  @Test func aDamagedChunkFailsTheShip() throws {
-    // One byte of the first chunk changed after signing: its partition no longer decodes.
-    let damage = """
-      python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); d[100] ^= 0xFF; open(p, "wb").write(d)' "$1"
-      """
-    let run = try ship(["after-sign": damage])
-    #expect(run.status == 1)
-    #expect(run.standardError.contains("damaged partitions"), "\(run.standardError)")
+  /// A change made to the image after signing, by a Python statement over its bytes `d`.
+  private static func changeAfterSigning(_ statement: String) -> String {
+    """
+    python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); \(statement); open(p, "wb").write(d)' "$1"
+    """
   }
 
-  @Test func aSignatureThatDoesNotHoldFailsTheShip() throws {
-    // The code directory's identifier changed: the checksums hold, the CMS signature does not.
-    let tamper = """
-      python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); i = d.rindex(b"Hello\\0"); d[i] = ord("J"); open(p, "wb").write(d)' "$1"
-      """
-    let run = try ship(["after-sign": tamper])
+  @Test(arguments: [
+    // One byte of the first chunk: its partition no longer decodes.
+    ("d[100] ^= 0xFF", "damaged partitions"),
+    // The code directory's identifier: the checksums hold, the CMS signature does not.
+    ("i = d.rindex(b\"Hello\\0\"); d[i] = ord(\"J\")", "the signature does not hold"),
+  ])
+  func aChangeAfterSigningFailsTheShip(statement: String, message: String) throws {
+    let run = try ship(["after-sign": Self.changeAfterSigning(statement)])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("the signature does not hold"), "\(run.standardError)")
+    #expect(run.standardError.contains(message), "\(run.standardError)")
   }
 
   @Test func aStapleThatLeavesNoTicketFailsTheShip() throws {
