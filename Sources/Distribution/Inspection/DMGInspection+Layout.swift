@@ -80,7 +80,9 @@ extension DMGInspection {
     /// Whether a `pBBk` bookmark is stored (it hides the background on macOS 26.2).
     public let hasBookmark: Bool
 
-    /// The report of `layout`, as ``FinderWindowLayout/init(records:)`` reads it back.
+    /// The report of `layout`, as it is read back from a `.DS_Store`.
+    ///
+    /// - Parameter layout: The layout read back from the volume.
     public init(_ layout: FinderWindowLayout) {
       func stored<Value>(_ setting: FinderWindowLayout.StoredSetting, _ value: Value) -> Value? {
         layout.absentSettings.contains(setting) ? nil : value
