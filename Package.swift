@@ -129,8 +129,7 @@ let package = Package(
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "StagedTree", "HFSPlus", "APFS",
-        "DiskImage", "Distribution", "FinderLayout", "Digests",
+        "Multipart", "MultipartUpload", "SystemSupport", "Distribution", "Digests",
       ],
       swiftSettings: strictSettings
     ),

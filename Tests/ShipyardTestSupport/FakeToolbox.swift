@@ -19,6 +19,8 @@ public struct FakeToolbox {
         atPath: folder.path(tool), withDestinationPath: script)
     }
     image = try folder.write(Array("a disk image".utf8), to: "Hello.dmg").path
+    // A real disk image handed to the fake codesign is signed natively, as codesign would.
+    try set("signer", "\(BuiltProducts.shipyard.path)\n\(try TestPKI.path("identity.pem"))\n")
   }
 
   /// A `PATH` that finds the fakes first, then the system's shell tools.

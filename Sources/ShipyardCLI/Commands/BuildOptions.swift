@@ -1,6 +1,4 @@
-import DiskImage
 import Distribution
-import FinderLayout
 import Foundation
 
 /// The options of `dmg build`, shared with `dmg ship`.

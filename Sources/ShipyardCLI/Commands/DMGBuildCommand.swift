@@ -1,4 +1,3 @@
-import DiskImage
 import Distribution
 import Foundation
 

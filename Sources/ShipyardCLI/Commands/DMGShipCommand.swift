@@ -96,17 +96,20 @@ struct DMGShipCommand: ShipyardCommand {
       if !scanned.has("--skip-verify") { summary.gatekeeper = try await steps.assess(image) }
     }
     if !scanned.has("--skip-verify") {
+      // One verification, as `dmg verify`'s: the checksums always, the signature unless signing
+      // was skipped, the ticket when one was stapled.
+      let verification: DMGVerification
       do {
-        let check = try DMGSignatureCheck(path: image)
-        summary.steps["verify"] = !check.isSigned ? "unsigned" : check.isValid ? "valid" : "INVALID"
-        if check.isSigned, !check.isValid {
-          throw CommandError.failure("\(image): the signature does not hold")
-        }
-      } catch let error as CommandError {
-        throw error
+        verification = try DMGVerification(path: image)
       } catch {
         throw .failure("verify: \(error)")
       }
+      let signature = verification.signature
+      summary.steps["verify"] =
+        !signature.isSigned ? "unsigned" : signature.isValid ? "valid" : "INVALID"
+      let requirements = DMGVerification.Requirements(
+        signature: signs, ticket: summary.steps["staple"] != nil)
+      if let failure = verification.failure(for: requirements) { throw .failure("\(failure)") }
     }
     do {
       // A pass over the final bytes, unless the notarization's digest still names them.

@@ -1,4 +1,3 @@
-import DiskImage
 import Distribution
 import Foundation
 
@@ -32,53 +31,18 @@ struct DMGVerifyCommand: ShipyardCommand {
     self.arguments = try ImageReportArguments(arguments, command: Self.path)
   }
 
-  struct Report: Encodable {
-    let image: String
-    let checksumsOK: Bool
-    let damagedPartitions: [String]
-    let signature: DMGSignatureCheck
-    /// Gatekeeper's verdict (`spctl`), on macOS only.
-    var gatekeeper: String?
-    var valid: Bool { checksumsOK && signature.isSigned && signature.isValid }
-
-    enum CodingKeys: String, CodingKey {
-      case image, checksumsOK, damagedPartitions, signature, gatekeeper, valid
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(image, forKey: .image)
-      try container.encode(checksumsOK, forKey: .checksumsOK)
-      try container.encode(damagedPartitions, forKey: .damagedPartitions)
-      try container.encode(signature, forKey: .signature)
-      try container.encodeIfPresent(gatekeeper, forKey: .gatekeeper)
-      try container.encode(valid, forKey: .valid)
-    }
-  }
-
   func run(console: Console) async throws(CommandError) {
-    let report: Report
+    let report: DMGVerification
     do {
-      let reader = try DiskImageReader(path: image)
-      let damaged = reader.partitions.filter { reader.check($0) != .ok }.map(\.name)
-      report = Report(
-        image: image, checksumsOK: damaged.isEmpty, damagedPartitions: damaged,
-        signature: try DMGSignatureCheck(path: image))
+      report = try DMGVerification(path: image)
     } catch {
       throw .failure("\(image): \(error)")
     }
     try arguments.print(report, text: Self.text(report), console: console)
-    if !report.checksumsOK {
-      throw .failure(
-        "\(image): damaged partitions: \(report.damagedPartitions.joined(separator: ", "))")
-    }
-    if !report.signature.isSigned { throw .failure("\(image) is not signed") }
-    if let failed = report.signature.findings.first(where: { !$0.ok }) {
-      throw .failure("\(image): the signature does not hold: \(failed.check) (\(failed.detail))")
-    }
+    if let failure = report.failure(for: .signed) { throw .failure("\(failure)") }
   }
 
-  static func text(_ report: Report) -> String {
+  static func text(_ report: DMGVerification) -> String {
     let signature = report.signature
     var lines = ["Image: \(report.image)", "Checksums: \(report.checksumsOK ? "OK" : "DAMAGED")"]
     guard signature.isSigned else {

@@ -1,5 +1,4 @@
 import Distribution
-import FinderLayout
 
 /// The flags for the window's chrome and the view style: toolbar, sidebar, bars, icon, list or
 /// column view, the icon view's extras and the list view's settings.

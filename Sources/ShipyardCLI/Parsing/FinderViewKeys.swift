@@ -1,4 +1,4 @@
-import FinderLayout
+import Distribution
 import Foundation
 
 /// The JSON keys for the window's chrome and the view style, in both configuration formats:

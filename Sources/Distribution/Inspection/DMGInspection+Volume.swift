@@ -4,15 +4,15 @@ import FinderLayout
 import HFSPlus
 import StagedTree
 
-extension InspectionReport {
+extension DMGInspection {
   /// What the report shows of the volume, the same for HFS+ and APFS.
   struct VolumeContent {
     var name: String
     var files: [File]
     var volumeIcon: Bool
-    var layout: LayoutReport?
+    var layout: Layout?
     var layoutProblem: String?
-    var backgroundPictures: [TIFFFrame]?
+    var backgroundPictures: [BackgroundPicture]?
     var attributeProblems: [String]
   }
 
@@ -55,7 +55,7 @@ extension InspectionReport {
     if let store = entries.first(where: { $0.path == "/\(SourceItem.dsStoreName)" }) {
       do {
         let stored = try FinderWindowLayout(dsStore: try volume.contents(of: store))
-        content.layout = LayoutReport(stored)
+        content.layout = Layout(stored)
         content.backgroundPictures = try pictures(of: stored, entries: entries, volume: volume)
       } catch {
         content.layoutProblem = "/.DS_Store: \(error)"
@@ -65,7 +65,25 @@ extension InspectionReport {
   }
 }
 
-extension InspectionReport.File {
+extension DMGInspection {
+  /// The pictures of the background, when it is a TIFF on the volume.
+  static func pictures(
+    of layout: FinderWindowLayout, entries: [VolumeEntry], volume: any VolumeReader
+  ) throws -> [BackgroundPicture]? {
+    guard let path = layout.backgroundPicture?.path,
+      let entry = entries.first(where: { $0.path == path })
+    else { return nil }
+    let bytes = try volume.contents(of: entry)
+    guard
+      bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+    else { return nil }
+    return RetinaBackground.frames(ofTIFF: bytes)?.map {
+      BackgroundPicture(width: $0.width, height: $0.height, dpi: $0.dpi)
+    }
+  }
+}
+
+extension DMGInspection.File {
   /// A file as the report lists it, from either file system's entry.
   init(_ entry: VolumeEntry) {
     self.init(
@@ -75,7 +93,7 @@ extension InspectionReport.File {
       attributes: entry.attributes.isEmpty
         ? nil
         : entry.attributes.map {
-          InspectionReport.Attribute(name: $0.name, size: $0.size, storage: $0.storageName)
+          DMGInspection.Attribute(name: $0.name, size: $0.size, storage: $0.storageName)
         },
       resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
       attributesFlag: entry.hasAttributesFlag)

@@ -1,57 +1,49 @@
-import DiskImage
-import FinderLayout
+import Distribution
 import Foundation
-import StagedTree
 
-/// One language of a license agreement, as `dmg inspect` shows it.
-struct LicenseReport: Encodable {
-  /// The language's tag, such as `de`.
-  let language: String
-  /// Its English name.
-  let name: String
-  /// Its Mac OS region code.
-  let region: UInt16?
-  /// Whether `LPic` marks its script two-byte.
-  let twoByte: Bool
-  /// Whether it is the default language.
-  let isDefault: Bool
-  /// `TEXT` or `RTF `.
-  let format: String
-  /// Language name, Agree, Disagree, Print, Save, instructions.
-  let buttons: [String]
-  /// The text (plain text decoded from its Mac encoding, or the RTF source).
-  let text: String
-
-  /// Every language of `license`, in `LPic`'s order.
-  static func all(of license: LicenseAgreement) -> [LicenseReport] {
-    license.localizations.map { localization in
-      LicenseReport(
-        language: localization.language.tag, name: localization.language.name,
-        region: localization.language.regionCode, twoByte: localization.language.isTwoByte,
-        isDefault: localization.language.regionCode == license.defaultRegion,
-        format: localization.format.rawValue, buttons: localization.buttons,
-        text: localization.text)
+extension DMGInspection {
+  /// The report as `dmg inspect` prints it.
+  var text: String {
+    var lines = [
+      "Image: \(image)",
+      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
+        + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
+    ]
+    lines += Self.lines(for: licenses ?? [])
+    lines.append("Partitions:")
+    for partition in partitions {
+      let chunks = partition.chunks.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }
+        .joined(separator: " ")
+      lines.append(
+        "  \(String(partition.id).padding(3))\(partition.name.padding(44))sectors \(partition.firstSector)+\(partition.sectors)  "
+          + "\(chunks)  CRC \(partition.storedCRC) \(partition.status)")
     }
-  }
-}
-
-extension InspectionReport {
-  /// The pictures of the background, when it is a TIFF on the volume.
-  static func pictures(
-    of layout: FinderWindowLayout, entries: [VolumeEntry], volume: any VolumeReader
-  ) throws -> [TIFFFrame]? {
-    guard let path = layout.backgroundPicture?.path,
-      let entry = entries.first(where: { $0.path == path })
-    else { return nil }
-    let bytes = try volume.contents(of: entry)
-    guard
-      bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-    else { return nil }
-    return RetinaBackground.frames(ofTIFF: bytes)
+    if let volume {
+      lines.append(
+        "Volume \(volume.debugDescription): \(files.count) items\(volumeIcon ? ", with its own icon" : "")"
+      )
+      for file in files {
+        let link = file.linkTarget.map { " -> \($0)" } ?? ""
+        lines.append(
+          "  \(file.mode.padding(7))\("\(file.owner):\(file.group)".padding(10))\(String(file.size).padding(12))\(file.path)\(link)"
+        )
+        if let size = file.resourceFork {
+          lines.append("  \("".padding(17))\(String(size).padding(12))  resource fork")
+        }
+        for attribute in file.attributes ?? [] {
+          lines.append(
+            "  \("".padding(17))\(String(attribute.size).padding(12))  @\(attribute.name) (\(attribute.storage))"
+          )
+        }
+      }
+    }
+    if let layout { lines += Self.lines(for: layout, pictures: backgroundPictures) }
+    if let layoutProblem { lines.append("Finder window: unreadable, \(layoutProblem)") }
+    return lines.joined(separator: "\n")
   }
 
   /// The license agreement, one line per language.
-  static func lines(for licenses: [LicenseReport]) -> [String] {
+  static func lines(for licenses: [License]) -> [String] {
     guard !licenses.isEmpty else { return [] }
     return ["License agreement, \(licenses.count) language(s):"]
       + licenses.map { license in
@@ -65,7 +57,7 @@ extension InspectionReport {
   }
 
   /// The Finder window: bounds, sizes and background, icons, chrome, view and list settings.
-  static func lines(for layout: LayoutReport, pictures: [TIFFFrame]?) -> [String] {
+  static func lines(for layout: Layout, pictures: [BackgroundPicture]?) -> [String] {
     func points(_ value: Double?) -> String { value.map { "\(Int($0)) pt" } ?? "unset" }
     let icons = layout.positions.sorted { $0.key < $1.key }.map {
       "\($0.key.debugDescription) at (\($0.value[0]), \($0.value[1]))"

@@ -10,45 +10,45 @@ import SystemSupport
 /// What every code signature holds is checked by CodeSigning's `SignatureCheck`; this adds what
 /// the `koly` trailer decides: where the signature lies, what the code limit must be, and the
 /// trailer as it was when signed (the Rep Specific slot's content).
-package struct DMGSignatureCheck: Sendable, Encodable {
+public struct DMGSignatureCheck: Sendable, Encodable {
   /// A finding, named for people (CodeSigning's `SignatureFinding`, as the report shows it).
-  package struct Finding: Sendable, Encodable, Equatable {
+  public struct Finding: Sendable, Encodable, Equatable {
     /// What was checked, such as "code digest".
-    package let check: String
+    public let check: String
     /// Whether it holds.
-    package let ok: Bool
+    public let ok: Bool
     /// The detail: digests, names.
-    package let detail: String
+    public let detail: String
   }
 
   /// Whether the image carries a signature at all.
-  package let isSigned: Bool
+  public let isSigned: Bool
   /// The signing identifier.
-  package let identifier: String?
+  public let identifier: String?
   /// The team identifier, if any.
-  package let teamIdentifier: String?
+  public let teamIdentifier: String?
   /// The digest algorithm.
-  package let hashType: String?
+  public let hashType: String?
   /// The code directory's flags, in hex.
-  package let flags: String?
+  public let flags: String?
   /// The code directory's hash, in hex.
-  package let cdhash: String?
+  public let cdhash: String?
   /// Whether the signature is ad hoc.
-  package let isAdHoc: Bool
+  public let isAdHoc: Bool
   /// The CMS certificates' subjects, signer first.
-  package let certificateChain: [String]
+  public let certificateChain: [String]
   /// Whether the CMS signature carries a timestamp.
-  package let isTimestamped: Bool
+  public let isTimestamped: Bool
   /// Whether a notarization ticket is stapled.
-  package let hasStapledTicket: Bool
+  public let hasStapledTicket: Bool
   /// Every check made.
-  package let findings: [Finding]
+  public let findings: [Finding]
 
   /// Whether every check holds (an unsigned image has none that fail).
-  package var isValid: Bool { findings.allSatisfy(\.ok) }
+  public var isValid: Bool { findings.allSatisfy(\.ok) }
 
   /// Checks the image at `path`.
-  package init(path: String) throws {
+  public init(path: String) throws {
     let image = try DiskImageReader(path: path)
     let trailer = image.trailer
     guard trailer.codeSignatureLength > 0 else {

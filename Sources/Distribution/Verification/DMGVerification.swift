@@ -1,0 +1,106 @@
+import DiskImage
+import Foundation
+
+/// Checks a disk image offline, as `shipyard dmg verify` and the last step of `dmg ship` do:
+/// every chunk's checksum, the embedded code signature and, when asked, the stapled ticket.
+///
+/// The checks run when the value is made; ``check(_:)`` then says whether they hold for what a
+/// release needs:
+///
+/// ```swift
+/// let verification = try DMGVerification(path: "dist/MyApp.dmg")
+/// try verification.check(.signedAndStapled)
+/// ```
+public struct DMGVerification: Sendable, Encodable {
+  /// What an image must carry, beyond checksums that hold, to pass ``check(_:)``.
+  public struct Requirements: Sendable, Equatable {
+    /// Whether the image must be signed (a signature it carries must hold either way).
+    public var signature: Bool
+    /// Whether a notarization ticket must be stapled to the signature.
+    public var ticket: Bool
+
+    /// Requirements with the signature and the ticket required or not.
+    ///
+    /// - Parameters:
+    ///   - signature: Whether the image must be signed.
+    ///   - ticket: Whether a notarization ticket must be stapled.
+    public init(signature: Bool, ticket: Bool) {
+      self.signature = signature
+      self.ticket = ticket
+    }
+
+    /// Checksums only (the image may be unsigned; a signature it has must still hold).
+    public static let checksums = Requirements(signature: false, ticket: false)
+    /// Checksums and a signature that holds: what `dmg verify` asks.
+    public static let signed = Requirements(signature: true, ticket: false)
+    /// Checksums, a signature that holds and a stapled ticket.
+    public static let signedAndStapled = Requirements(signature: true, ticket: true)
+  }
+
+  /// The image's path.
+  public let image: String
+  /// Whether every partition's chunks decode and match their checksums.
+  public let checksumsOK: Bool
+  /// The names of the partitions whose chunks do not decode or do not match their checksum.
+  public let damagedPartitions: [String]
+  /// The embedded code signature, as far as the image has one.
+  public let signature: DMGSignatureCheck
+
+  /// Whether the checksums hold and the image is signed with a signature that holds.
+  public var valid: Bool { checksumsOK && signature.isSigned && signature.isValid }
+
+  /// Checks the image at `path`: its checksums and its signature.
+  ///
+  /// - Parameter path: The disk image's path.
+  /// - Throws: An error naming the problem when the file is not a readable UDIF image.
+  public init(path: String) throws {
+    let reader = try DiskImageReader(path: path)
+    image = path
+    damagedPartitions = reader.partitions.filter { reader.check($0) != .ok }.map(\.name)
+    checksumsOK = damagedPartitions.isEmpty
+    signature = try DMGSignatureCheck(path: path)
+  }
+
+  /// The first way the image falls short of `requirements`, or `nil` when it meets them.
+  ///
+  /// - Parameter requirements: What the image must carry beyond its checksums.
+  /// - Returns: The first failure: damaged partitions, a missing signature, a check of the
+  ///   signature that does not hold, or a missing ticket.
+  public func failure(for requirements: Requirements) -> DMGVerificationError? {
+    if !checksumsOK { return .damaged(image: image, partitions: damagedPartitions) }
+    if !signature.isSigned {
+      return requirements.signature ? .unsigned(image: image) : nil
+    }
+    if let failed = signature.findings.first(where: { !$0.ok }) {
+      return .signatureDoesNotHold(image: image, check: failed.check, detail: failed.detail)
+    }
+    if requirements.ticket, !signature.hasStapledTicket { return .noTicket(image: image) }
+    return nil
+  }
+
+  /// Throws the first way the image falls short of `requirements`.
+  ///
+  /// - Parameter requirements: What the image must carry beyond its checksums.
+  /// - Throws: The ``DMGVerificationError`` of ``failure(for:)``.
+  public func check(_ requirements: Requirements) throws(DMGVerificationError) {
+    if let failure = failure(for: requirements) { throw failure }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case image, checksumsOK, damagedPartitions, signature, valid
+  }
+
+  /// Encodes the image, the checksums' verdict and damaged partitions, the signature and
+  /// ``valid``.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: The encoder's error.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(image, forKey: .image)
+    try container.encode(checksumsOK, forKey: .checksumsOK)
+    try container.encode(damagedPartitions, forKey: .damagedPartitions)
+    try container.encode(signature, forKey: .signature)
+    try container.encode(valid, forKey: .valid)
+  }
+}

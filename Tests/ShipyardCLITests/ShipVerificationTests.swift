@@ -1,0 +1,69 @@
+import Foundation
+import ShipyardTestSupport
+import Testing
+
+/// `dmg ship`'s last step is `dmg verify`'s verification: the final image's checksums, its
+/// signature unless signing was skipped, and its ticket when one was stapled.
+@Suite struct ShipVerificationTests {
+  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+
+  /// Ships Hello.app with Apple's (fake) tools, the scenario files given set first.
+  private func ship(_ scenario: [String: String], extra: [String] = []) throws
+    -> ProcessRunner.Output
+  {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    for (name, value) in scenario { try tools.set(name, value) }
+    return try ProcessRunner.run(
+      "env",
+      [
+        "PATH=\(tools.path)", "NOTARY_PASSWORD=secret", BuiltProducts.shipyard.path, "dmg", "ship",
+        Self.helloApp, "-o", tools.folder.path("Hello.dmg"), "--engine", "apple", "--identity",
+        "Developer ID Application: Example (TEAMID1234)", "--apple-id", "dev@example.com",
+        "--team-id", "TEAMID1234", "--password-env", "NOTARY_PASSWORD",
+      ] + extra)
+  }
+
+  @Test func aSignedStapledImageShips() throws {
+    let run = try ship([:])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("verify: valid"))
+  }
+
+  @Test func anEngineThatSignsNothingFailsTheShip() throws {
+    let run = try ship(["sign-nothing": ""])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("Hello.dmg is not signed"), "\(run.standardError)")
+  }
+
+  /// A change made to the image after signing, by a Python statement over its bytes `d`.
+  private static func changeAfterSigning(_ statement: String) -> String {
+    """
+    python3 -c 'import sys; p = sys.argv[1]; d = bytearray(open(p, "rb").read()); \(statement); open(p, "wb").write(d)' "$1"
+    """
+  }
+
+  @Test(arguments: [
+    // One byte of the first chunk: its partition no longer decodes.
+    ("d[100] ^= 0xFF", "damaged partitions"),
+    // The code directory's identifier: the checksums hold, the CMS signature does not.
+    ("i = d.rindex(b\"Hello\\0\"); d[i] = ord(\"J\")", "the signature does not hold"),
+  ])
+  func aChangeAfterSigningFailsTheShip(statement: String, message: String) throws {
+    let run = try ship(["after-sign": Self.changeAfterSigning(statement)])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains(message), "\(run.standardError)")
+  }
+
+  @Test func aStapleThatLeavesNoTicketFailsTheShip() throws {
+    let run = try ship(["staple-nothing": ""])
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("no notarization ticket is stapled"), "\(run.standardError)")
+  }
+
+  @Test func withoutSigningAnUnsignedImageShipsOnItsChecksums() throws {
+    let run = try ship([:], extra: ["--skip-sign"])
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("verify: unsigned"))
+  }
+}
