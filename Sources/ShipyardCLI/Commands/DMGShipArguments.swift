@@ -38,7 +38,9 @@ struct DMGShipArguments {
           : .listedWithPrevious
       ) { $0.skipped.insert(step) }
     } + [
-      .fileKey(ConfigKey("skip", .each("steps")), .step) { $0.skipped.insert($1) },
+      .fileKey(ConfigKey("skip", .each("steps")), .step, repeatable: true) {
+        $0.skipped.insert($1)
+      },
       .configFile(help: OptionHelp(wrapping: configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
     ]

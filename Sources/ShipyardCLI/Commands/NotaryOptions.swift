@@ -106,7 +106,7 @@ struct NotaryArguments {
 }
 
 /// The notary options, checked: credentials and how long to wait.
-struct NotaryOptions: Sendable {
+struct NotaryOptions: Sendable, Equatable {
   /// How to reach Apple's notary service.
   let credentials: NotaryCredentials
   /// The longest wait for a submission, in seconds.

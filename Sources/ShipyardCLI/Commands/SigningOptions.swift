@@ -115,7 +115,7 @@ struct SigningArguments {
 }
 
 /// The signing options, checked: an identity the engine signs with.
-struct SigningOptions: Sendable {
+struct SigningOptions: Sendable, Equatable {
   /// The engine asked for, or the platform's.
   let engine: EngineName
   /// Who signs, with the `.p12` password when it came from the environment.

@@ -97,11 +97,12 @@ struct OptionSpec<Options>: Sendable {
   /// A key that only configuration files have, such as `source` or appdmg's `contents`.
   static func fileKey<Value>(
     _ key: ConfigKey<Value>?, appdmg: ConfigKey<Value>? = nil, _ parser: ValueParser<Value>,
-    path: Bool = false, apply: @escaping @Sendable (inout Options, Value) -> Void
+    path: Bool = false, repeatable: Bool = false,
+    apply: @escaping @Sendable (inout Options, Value) -> Void
   ) -> Self {
     make(
       [], nil, parser, keys: [.ours: key, .appdmg: appdmg], defaultShape: .text, path: path,
-      repeatable: false, help: .hidden, apply: apply)
+      repeatable: repeatable, help: .hidden, apply: apply)
   }
 
   /// A key a configuration format allows that stands for nothing here, such as appdmg's
@@ -161,6 +162,9 @@ struct OptionSpec<Options>: Sendable {
         case .text(let text): values = [try parser.parse(text, origin)]
         case .json(let json, let key, let format):
           values = try (shapes[format]?[key] ?? defaultShape).decode(json, origin, parser)
+          // A list or an object of several values stands for several occurrences.
+          precondition(
+            repeatable || values.count == 1, "\(key) gives several values to a single option")
         }
         return { options in for value in values { apply(&options, value) } }
       })
