@@ -53,7 +53,9 @@ import Testing
     let sample = try #require(Self.sample(for: key))
     let folder = try Self.stage(key, sample)
     defer { folder.remove() }
-    let base = [folder.path("Hello.app")] + (key.format == .appdmg ? OptionSample.appdmgBase : [])
+    let base =
+      [folder.path("Hello.app")] + (key.format == .appdmg ? OptionSample.appdmgBase : [])
+      + sample.context.flags
     let configImage = key.path == "output" ? "written-by-key.dmg" : "config.dmg"
     try build(base + ["-o", folder.path("flags.dmg")] + sample.extra + sample.flags, in: folder)
     try build(
@@ -119,9 +121,13 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(OptionSample.appdmgBaseJSON.utf8))
           as? [String: Any])
     }
-    let value = try JSONSerialization.jsonObject(
-      with: Data(sample.json.utf8), options: .fragmentsAllowed)
-    set(value, at: key.path.split(separator: ".").map(String.init), in: &root)
+    for (path, json) in sample.context.json.sorted(by: { $0.key < $1.key }) + [
+      (key.path, sample.json)
+    ] {
+      let value = try JSONSerialization.jsonObject(
+        with: Data(json.utf8), options: .fragmentsAllowed)
+      set(value, at: path.split(separator: ".").map(String.init), in: &root)
+    }
     return String(decoding: try JSONSerialization.data(withJSONObject: root), as: UTF8.self)
   }
 

@@ -13,15 +13,19 @@ struct OptionSample: Sendable {
   var extra = ["--format", "UDRO"]
   /// Whether the option leaves the image as it is (`--threads`, `source`, `$schema`).
   var changesNothing = false
+  /// Another option the key needs beside it, given as flags to the flag builds and as keys (JSON
+  /// text by path) to the configuration: `license.default` needs `license.languages`.
+  var context: (flags: [String], json: [String: String]) = ([], [:])
 
   init(
     _ flags: [String], json: String, extra: [String] = [], changesNothing: Bool = false,
-    format: String? = "UDRO"
+    format: String? = "UDRO", context: (flags: [String], json: [String: String]) = ([], [:])
   ) {
     self.flags = flags
     self.json = json
     self.extra = (format.map { ["--format", $0] } ?? []) + extra
     self.changesNothing = changesNothing
+    self.context = context
   }
 
   /// A flag that takes no value, as `true`.
@@ -31,6 +35,8 @@ struct OptionSample: Sendable {
 
   static let germanButtons = #"["Deutsch", "Ja", "Nein", "Drucken", "Sichern...", "Bitte lesen."]"#
   static let licenses = ["--license", "de=$/LIZENZ.txt", "--license", "en=$/LICENSE.txt"]
+  static let languages = #"{"de": "LIZENZ.txt", "en": "LICENSE.txt"}"#
+  static let licenseContext = (flags: licenses, json: ["license.languages": languages])
 
   /// Samples for our keys, by key path.
   static let ours: [String: OptionSample] = [
@@ -64,12 +70,12 @@ struct OptionSample: Sendable {
     "backgroundScale": OptionSample(
       ["--background-scale", "2"], json: "2", extra: ["--background", "$/lone.png"]),
     "license": OptionSample(["--license", "$/LICENSE.txt"], json: #""LICENSE.txt""#),
-    "license.languages": OptionSample(
-      licenses, json: #"{"en": "LICENSE.txt", "de": "LIZENZ.txt"}"#),
-    "license.default": OptionSample(["--license-default", "en"], json: #""en""#, extra: licenses),
+    "license.languages": OptionSample(licenses, json: languages),
+    "license.default": OptionSample(
+      ["--license-default", "en"], json: #""en""#, context: licenseContext),
     "license.buttons": OptionSample(
       ["--license-buttons", "de=\(germanButtons)"], json: #"{"de": \#(germanButtons)}"#,
-      extra: licenses),
+      context: licenseContext),
     "showToolbar": .flag("--show-toolbar"),
     "showSidebar": .flag("--show-sidebar"),
     "showStatusBar": .flag("--show-status-bar"),

@@ -66,12 +66,13 @@ extension BuildOptionTable {
       }),
     ConfigKey(
       "license.languages",
-      .map("language tags", to: "files") { tag, json, origin throws(CommandError) in
+      .map("language tags", to: "files", allowsEmpty: false) {
+        tag, json, origin throws(CommandError) in
         guard let path = json as? String else {
           throw origin.error("\(origin.name) must map language tags to files")
         }
         return LicenseFile(language: tag, path: origin.path(path))
-      }))
+      }, required: true))
 
   /// `license.buttons`: six titles by language tag.
   private static let buttonsKey = ConfigKey<(language: String, titles: [String])>(

@@ -17,7 +17,8 @@ enum BuildOptionTable {
       help: OptionHelp("The image to write.", default: "<volume name>.dmg")
     ) { $0.output = $1 },
     .option(
-      "--volume-name", value: "<name>", .string, key: "volumeName", appdmg: "title",
+      "--volume-name", value: "<name>", .string, key: "volumeName",
+      appdmg: ConfigKey("title", required: true),
       help: OptionHelp("The volume's name.", default: "the app's name without .app")
     ) { $0.options.volumeName = $1 },
     .option(
@@ -67,7 +68,7 @@ enum BuildOptionTable {
     .fileKey("source", .string, path: true) { $0.source = $1 },
     .ignoredKey(appdmg: "$schema"),
     .fileKey(
-      nil, appdmg: ConfigKey("contents", .custom(AppdmgContents.init)),
+      nil, appdmg: ConfigKey("contents", .custom(AppdmgContents.init), required: true),
       ValueParser { _, origin throws(CommandError) in
         throw origin.error("contents must be a list of entries")
       }, path: true

@@ -55,7 +55,7 @@ struct DMGBuildCommand: ShipyardCommand {
         BuildOptionTable.view + BuildOptionTable.fileKeys
       ),
     ]
-  ).sendingConfigKeys(to: DMGShipCommand.table)
+  ).deferringConfigKeys(to: DMGShipCommand.table)
 
   let options: DMGBuildOptions
 

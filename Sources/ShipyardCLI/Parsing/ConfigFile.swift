@@ -38,9 +38,6 @@ struct ConfigFile<Options> {
     let groups = Set(paths.flatMap(\.enclosingPaths))
     let file = ValueOrigin(name: "", file: path, command: table.command)
     try checkKeys(of: root, at: file, format: format, paths: paths, groups: groups)
-    if let missing = format.requiredKeys.first(where: { root[$0] == nil }) {
-      throw file.error("\(missing) is missing: appdmg's specification requires it")
-    }
     var applications: [OptionSpec<Options>.Apply] = []
     for spec in table.specs {
       for key in spec.keys[format] ?? [] {
@@ -75,7 +72,7 @@ struct ConfigFile<Options> {
   }
 
   /// Fails on a key of `object` that no option has, naming its path and where it belongs if
-  /// another command reads it; goes into nested objects.
+  /// another command reads it, and on a required key it lacks; goes into nested objects.
   private func checkKeys(
     of object: [String: Any], at origin: ValueOrigin, format: ConfigFormat, paths: Set<String>,
     groups: Set<String>
@@ -99,6 +96,13 @@ struct ConfigFile<Options> {
       } else if !paths.contains(inner.name) {
         throw inner.error("\(inner.name) must be an object")
       }
+    }
+    let required = table.specs.flatMap { $0.requiredKeys[format] ?? [] }
+    if let missing = required.sorted().first(where: {
+      $0.enclosingPaths.last ?? "" == origin.name
+        && object[String($0.dropFirst(prefix.count))] == nil
+    }) {
+      throw origin.error("\(missing) is missing")
     }
   }
 

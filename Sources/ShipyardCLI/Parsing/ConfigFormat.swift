@@ -11,11 +11,4 @@ enum ConfigFormat: Sendable, Hashable {
     self = root["title"] != nil || root["contents"] != nil ? .appdmg : .ours
   }
 
-  /// Keys every file of the format has.
-  var requiredKeys: [String] {
-    switch self {
-    case .ours: []
-    case .appdmg: ["title", "contents"]
-    }
-  }
 }

@@ -9,6 +9,8 @@ struct ConfigKey<Value>: Sendable, ExpressibleByStringLiteral {
     let path: String
     /// How the value there is read.
     let shape: JSONShape<Value>?
+    /// Whether the object holding the key must have it (appdmg's `title`, `license.languages`).
+    let isRequired: Bool
   }
 
   // MARK: - Properties
@@ -18,9 +20,10 @@ struct ConfigKey<Value>: Sendable, ExpressibleByStringLiteral {
 
   // MARK: - Lifecycle
 
-  /// The key at `path`, its value read as `shape` says.
-  init(_ path: String, _ shape: JSONShape<Value>? = nil) {
-    entries = [Entry(path: path, shape: shape)]
+  /// The key at `path`, its value read as `shape` says; a `required` key must be there
+  /// whenever the object holding it is.
+  init(_ path: String, _ shape: JSONShape<Value>? = nil, required: Bool = false) {
+    entries = [Entry(path: path, shape: shape, isRequired: required)]
   }
 
   /// The key at `path`, whose value is the flag's text.

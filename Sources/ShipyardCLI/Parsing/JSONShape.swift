@@ -43,11 +43,11 @@ extension JSONShape {
   /// An object whose members are each one value, in the order of their keys
   /// (`"icons": {"MyApp.app": [180, 170]}`); `read` gets each key and its value.
   static func map(
-    _ keys: String, to values: String,
+    _ keys: String, to values: String, allowsEmpty: Bool = true,
     _ read: @escaping @Sendable (String, Any, ValueOrigin) throws(CommandError) -> Value
   ) -> Self {
     Self { json, origin, _ throws(CommandError) in
-      guard let object = json as? [String: Any] else {
+      guard let object = json as? [String: Any], allowsEmpty || !object.isEmpty else {
         throw origin.error("\(origin.name) must map \(keys) to \(values)")
       }
       var decoded: [Value] = []

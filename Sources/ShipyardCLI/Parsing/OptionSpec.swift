@@ -39,6 +39,8 @@ struct OptionSpec<Options>: Sendable {
   let placeholder: String?
   /// The key paths in each configuration format.
   let keys: [ConfigFormat: [String]]
+  /// The keys among ``keys`` that must be there whenever the object holding them is.
+  var requiredKeys: [ConfigFormat: Set<String>] = [:]
   /// The help entry.
   var help: OptionHelp
   /// Whether every occurrence adds a value; otherwise the last one wins (a file's come first,
@@ -126,8 +128,8 @@ struct OptionSpec<Options>: Sendable {
   {
     let read = read
     return OptionSpec<Parent>(
-      names: names, placeholder: placeholder, keys: keys, help: help, isRepeatable: isRepeatable,
-      isPath: isPath, role: role,
+      names: names, placeholder: placeholder, keys: keys, requiredKeys: requiredKeys, help: help,
+      isRepeatable: isRepeatable, isPath: isPath, role: role,
       read: { input, origin throws(CommandError) in
         let apply = try read(input, origin)
         return { parent in apply(&parent[keyPath: path]) }
@@ -153,9 +155,12 @@ struct OptionSpec<Options>: Sendable {
       for entry in key?.entries ?? [] { shapes[format, default: [:]][entry.path] = entry.shape }
     }
     let paths = keys.compactMapValues { $0.map { $0.entries.map(\.path) } }
+    let required = keys.compactMapValues {
+      $0.map { Set($0.entries.filter(\.isRequired).map(\.path)) }
+    }
     return OptionSpec(
-      names: names, placeholder: placeholder, keys: paths, help: help, isRepeatable: repeatable,
-      isPath: path, role: .option,
+      names: names, placeholder: placeholder, keys: paths, requiredKeys: required, help: help,
+      isRepeatable: repeatable, isPath: path, role: .option,
       read: { [shapes] input, origin throws(CommandError) in
         let values: [Value]
         switch input {

@@ -40,8 +40,9 @@ struct OptionTable<Options>: Sendable {
   /// Every option, in order.
   var specs: [OptionSpec<Options>] { sections.flatMap(\.specs) }
 
-  /// The table, knowing which of `other`'s configuration keys it lacks.
-  func sendingConfigKeys<Other>(to other: OptionTable<Other>) -> Self {
+  /// The table, sending a configuration file's keys that only `other` reads there: a
+  /// `dmg build` file with `sign` is an error saying that `sign` belongs to `dmg ship`.
+  func deferringConfigKeys<Other>(to other: OptionTable<Other>) -> Self {
     var table = self
     var keys: [ConfigFormat: Set<String>] = [:]
     for format in [ConfigFormat.ours, .appdmg] {
