@@ -10,5 +10,4 @@ enum ConfigFormat: Sendable, Hashable {
   init(describing root: [String: Any]) {
     self = root["title"] != nil || root["contents"] != nil ? .appdmg : .ours
   }
-
 }

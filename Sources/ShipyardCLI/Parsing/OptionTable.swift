@@ -40,7 +40,7 @@ struct OptionTable<Options>: Sendable {
   /// Every option, in order.
   var specs: [OptionSpec<Options>] { sections.flatMap(\.specs) }
 
-  /// The table, sending a configuration file's keys that only `other` reads there: a
+  /// The table, deferring to `other` the configuration keys that only `other` reads: a
   /// `dmg build` file with `sign` is an error saying that `sign` belongs to `dmg ship`.
   func deferringConfigKeys<Other>(to other: OptionTable<Other>) -> Self {
     var table = self
