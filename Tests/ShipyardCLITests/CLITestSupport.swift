@@ -6,12 +6,6 @@ final class CapturingConsole: @unchecked Sendable {
   private let lock = NSLock()
   private var outputBytes: [UInt8] = []
   private var errorText = ""
-  /// The environment the commands see.
-  let environment: [String: String]
-
-  init(environment: [String: String] = [:]) {
-    self.environment = environment
-  }
 
   var output: [UInt8] { lock.withLock { outputBytes } }
   var outputText: String { String(decoding: output, as: UTF8.self) }
@@ -22,7 +16,7 @@ final class CapturingConsole: @unchecked Sendable {
       writeOutput: { [self] bytes in lock.withLock { outputBytes += bytes } },
       writeError: { [self] text in lock.withLock { errorText += text } },
       errorIsTerminal: false,
-      environment: environment
+      environment: [:]
     )
   }
 

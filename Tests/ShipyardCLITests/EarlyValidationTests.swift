@@ -46,14 +46,16 @@ import Testing
   ) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let console = CapturingConsole(environment: environment)
-    let status = await console.run(
-      arguments + [Self.helloApp, "-o", folder.path("Hello.dmg")])
-    #expect(status == 64, "\(console.errors)")
-    #expect(console.errors.contains(message), "\(console.errors)")
+    let capture = CapturingConsole()
+    var console = capture.console
+    console.environment = environment
+    let status = await Shipyard.main(
+      arguments: arguments + [Self.helloApp, "-o", folder.path("Hello.dmg")], console: console)
+    #expect(status == 64, "\(capture.errors)")
+    #expect(capture.errors.contains(message), "\(capture.errors)")
     // Nothing was built: no image, no temporary file beside it.
     #expect(folder.contents.isEmpty)
-    #expect(!console.errors.contains("wrote "))
+    #expect(!capture.errors.contains("wrote "))
   }
 
   @Test func theEnvironmentIsReadByInit() throws {
