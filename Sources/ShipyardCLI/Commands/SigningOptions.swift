@@ -33,7 +33,7 @@ struct SigningArguments {
     EngineName.option.lifted(\.engine),
     .option(
       "--identity", value: "<name>", .string, key: "sign.identity",
-      appdmg: "code-sign.signing-identity",
+      appdmg: ConfigKey("code-sign.signing-identity", required: true),
       help: """
         The keychain identity for codesign, such as "Developer ID Application: Example (TEAMID)".
         """
