@@ -79,7 +79,8 @@ import Testing
     defer { folder.remove() }
     let environment = ["NOTARY_PASSWORD": "abcd-efgh"]
     let fromFlags = try DMGShipCommand(
-      arguments: [folder.path("Hello.app")] + Self.expand(sample.extra + sample.flags, folder),
+      arguments: [folder.path("Hello.app")]
+        + Self.expand(sample.context.flags + sample.extra + sample.flags, folder),
       environment: environment)
     let fromFile = try DMGShipCommand(
       arguments: ["--config", folder.path("config.json")] + Self.expand(sample.extra, folder),
@@ -89,7 +90,8 @@ import Testing
     #expect(fromFlags.skipped == fromFile.skipped)
     // Without the key the options differ, or do not even make a command.
     let bare = try? DMGShipCommand(
-      arguments: [folder.path("Hello.app")] + Self.expand(sample.extra, folder),
+      arguments: [folder.path("Hello.app")]
+        + Self.expand(sample.context.flags + sample.extra, folder),
       environment: environment)
     let changed = bare.map {
       ($0.signing, $0.notary, $0.skipped) != (

@@ -49,7 +49,8 @@ extension OptionSample {
       json: #""Developer ID Application: Example (T)""#,
       extra: ["--engine", "apple", "--skip-notarize"]),
     "code-sign.identifier": OptionSample(
-      [], json: #""com.example.hello""#, extra: appleSigning + ["--skip-notarize"],
-      changesNothing: true),
+      [], json: #""com.example.hello""#, extra: ["--engine", "apple", "--skip-notarize"],
+      changesNothing: true,
+      context: (["--identity", "X"], ["code-sign.signing-identity": #""X""#])),
   ]
 }
