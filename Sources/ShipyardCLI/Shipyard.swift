@@ -67,7 +67,8 @@ public enum Shipyard {
     if commandArguments.contains(where: { ["-h", "--help"].contains($0) }) {
       return try console.printHelp(command.help)
     }
-    try await command.init(arguments: commandArguments).run(console: console)
+    try await command.init(arguments: commandArguments, environment: console.environment)
+      .run(console: console)
   }
 }
 

@@ -22,79 +22,7 @@ struct DMGBuildCommand: ShipyardCommand {
 
     Dates come from the sources, clamped to SOURCE_DATE_EPOCH when it is set.
 
-    OPTIONS:
-      -o, --output <file>     The image to write (default: <volume name>.dmg).
-      --volume-name <name>    The volume's name (default: the app's name without .app).
-      --format <format>       UDZO (zlib, default), UDBZ (bzip2), ULMO (xz) or UDRO (uncompressed).
-      --filesystem <fs>       HFS+ (default) or APFS (case- and normalization-insensitive).
-      --case-sensitive        Makes the APFS volume case-sensitive.
-      --level <n>             The compression level: UDZO 1-12 (libdeflate, default 5),
-                              UDBZ 1-9 (default 9), ULMO 0-9 (default 6).
-      --no-applications-link  Leaves out the Applications link.
-      --owner <uid:gid>       The owner and group of every item (default: 501:20).
-      --free-space <size>     Free space to leave on the volume, such as 10M (default: 0).
-      --threads <n>           Chunks compressed at once (default: the number of cores).
-      --config <file.json>    Reads the options from a JSON file: ours (keys as the flags, such as
-                              source, output, volumeName, background, icons) or appdmg's (title,
-                              icon, background, contents, ...). Paths are relative to the file, and
-                              flags given here win.
-      -h, --help              Shows this help.
-
-    LAYOUT OPTIONS:
-      --window <w>x<h>        The window's size (default: 660x400).
-      --window-position <x>,<y>
-                              The window's top-left corner on screen (default: 200,120).
-      --icon-size <n>         The icons' size, 16 to 512 (default: 128).
-      --text-size <n>         The labels' size, 10 to 16 (default: 13).
-      --icon <name>=<x>,<y>   Where an item's icon sits (repeatable; default: the app at 180,170,
-                              Applications at 480,170, other items in rows below).
-      --background <picture>  A background picture (PNG, JPEG, TIFF, ...), stored in .background/.
-      --background-color <c>  A background colour: #rrggbb, #rgb, rgb(r, g, b) or a CSS name.
-      --volume-icon <file>    The volume's icon (.icns), stored as .VolumeIcon.icns.
-      --applications-link-name <name>
-                              The Applications link's name (default: Applications).
-      --add <path>            Also puts a file or folder at the root (repeatable); <name>=@<path>
-                              gives it another name.
-      --link <name>=<target>  Also puts a symbolic link at the root (repeatable).
-      --hide-extension <name> Hides the extension of a root item in the Finder (repeatable).
-      --background-2x <picture>
-                              The background's 2x picture (default: its @2x sibling, such as
-                              bg@2x.png beside bg.png): both go in one TIFF, 1x at 72 dpi and 2x
-                              at 144 dpi. The 2x must be exactly twice the 1x.
-      --background-scale <n>  2 stores a lone picture made for Retina screens at 144 dpi.
-      --license [<lang>=]<file>
-                              A license agreement shown before mounting, with Agree and Disagree
-                              in its language (repeatable, such as de=LIZENZ.txt; English without
-                              a tag): an .rtf file, or plain UTF-8 text in the language's Mac
-                              encoding.
-      --license-default <lang>
-                              The language shown when the user's is not given (default: first).
-      --license-buttons <lang>=<JSON array>
-                              Six button texts for a language: its name, Agree, Disagree, Print,
-                              Save, and the instructions.
-
-    WINDOW AND VIEW OPTIONS (all bars hidden by default):
-      --show-toolbar, --show-sidebar, --show-status-bar, --show-path-bar, --show-tab-view
-                              Shows that part of the window.
-      --sidebar-width <n>     The sidebar's width, 100 to 1000 (default: 180).
-      --view <style>          icon (default), list or column.
-      --label-position <p>    bottom (default) or right of the icons.
-      --arrange-by <key>      none (default), name, date-modified, date-created, date-added,
-                              date-last-opened, size, kind or label.
-      --grid-spacing <n>      The icon grid's spacing, 1 to 100 (default: 100).
-      --show-item-info        Shows sizes and counts under the labels.
-      --show-icon-preview     Shows previews of files' contents as their icons.
-      --list-icon-size <n>    The list view's icons, 16 to 32 (default: 16).
-      --list-text-size <n>    The list view's text, 10 to 16 (default: 12).
-      --list-sort-by <column> name (default), date-modified, date-created, date-added,
-                              date-last-opened, size, kind, label, version or comments.
-      --list-columns <a,b,..> The columns shown, name first (default:
-                              name,date-modified,size,kind,date-added).
-      --list-column-width <column>=<n>
-                              A column's width (repeatable).
-      --list-absolute-dates   Full dates instead of "Today" and "Yesterday".
-      --list-calculate-all-sizes
-                              Computes folder sizes.
+    \(table.help)
 
     EXAMPLES:
       shipyard dmg build Examples/Hello.app
@@ -104,20 +32,61 @@ struct DMGBuildCommand: ShipyardCommand {
       shipyard dmg build --config Examples/layout.json -o Hello.dmg
     """
 
+  /// The options, the first section's help ending with `--config`.
+  static let table = OptionTable<DMGBuildArguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        BuildOptionTable.general + [
+          .configFile(
+            help: """
+              Reads the options from a JSON file: ours (keys as the flags, such as
+              source, output, volumeName, background, icons) or appdmg's (title,
+              icon, background, contents, ...). Paths are relative to the file, and
+              flags given here win.
+              """)
+        ]
+      ),
+      ("LAYOUT OPTIONS", BuildOptionTable.layout + BuildOptionTable.license),
+      (
+        "WINDOW AND VIEW OPTIONS (all bars hidden by default)",
+        BuildOptionTable.view + BuildOptionTable.fileKeys
+      ),
+    ]
+  ).deferringConfigKeys(to: DMGShipCommand.table)
+
   let options: DMGBuildOptions
 
-  init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(command: Self.path, options: BuildOptions.declarations)
-    let scanned = try ConfigFile.scan(arguments, with: scanner, allowsRelease: false)
-    guard scanned.positionals.count == 1 else {
-      throw scanner.usage(
-        scanned.positionals.isEmpty ? "missing <app-or-folder>" : "expected one <app-or-folder>")
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = DMGBuildArguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    guard positionals.count <= 1 else {
+      throw .usage("expected one <app-or-folder>", command: Self.path)
     }
-    options = try BuildOptions.parse(source: scanned.positionals[0], scanned, scanner: scanner)
+    options = try parsed.validated(
+      source: positionals.first, environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
-    try BuildOptions.build(options, command: Self.path, console: console)
+    try Self.build(options, console: console)
+  }
+
+  /// Builds the image, with progress and a summary on standard error.
+  static func build(_ options: DMGBuildOptions, console: Console) throws(CommandError) {
+    let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
+    do {
+      let result = try DMGBuilder(options: options).build { done, total in
+        bar?.update(done: done, total: total)
+      }
+      bar?.finish()
+      console.printError(
+        "wrote \(options.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
+          + "\(result.folderCount) folders, \(ProgressBar.formatBytes(Double(result.volumeBytes))) volume, "
+          + "\(ProgressBar.formatBytes(Double(result.imageBytes))) image")
+    } catch {
+      throw .failure("\(error)")
+    }
   }
 }
 

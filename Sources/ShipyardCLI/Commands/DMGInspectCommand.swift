@@ -14,15 +14,13 @@ struct DMGInspectCommand: ShipyardCommand {
     test does: a chunk that does not decode ("data error") or a partition whose CRC-32 differs
     exits 1; a wrong master checksum alone is a warning. Then lists the HFS+ volume's files.
 
-    OPTIONS:
-      --json                  Prints the report as JSON.
-      -h, --help              Shows this help.
+    \(ImageReportArguments.table(command: path).help)
     """
 
   let arguments: ImageReportArguments
   var image: String { arguments.image }
 
-  init(arguments: [String]) throws(CommandError) {
+  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
     self.arguments = try ImageReportArguments(arguments, command: Self.path)
   }
 

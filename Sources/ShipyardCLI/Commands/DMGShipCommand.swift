@@ -17,41 +17,59 @@ struct DMGShipCommand: ShipyardCommand {
     and size (stapling changes the bytes: feed these to updaters). Exit codes as for `dmg notarize`.
     Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
 
-    OPTIONS:
-      -o, --output <file>, --volume-name, --format, --level, --no-applications-link, --owner,
-      --free-space, --threads
-                              As for `dmg build`.
-    \(SigningOptions.help)
-    \(NotaryOptions.help)
-      --skip-sign, --skip-notarize, --skip-staple, --skip-verify
-                              Leaves a step out (skipping signing skips notarizing and stapling).
-      --config <file.json>    Reads the options from a JSON file: the keys of `dmg build --config`, plus
-                              "sign" {engine, identity, keychain, p12, p12PasswordFile, pem},
-                              "notarize" {keychainProfile, appleID, teamID, passwordEnv, key, keyID,
-                              issuer, timeout} and "skip" [steps]. Flags given here win.
-      --json                  Prints the summary as JSON.
-      -h, --help              Shows this help.
+    \(table.help)
     """
 
-  let build: DMGBuildOptions
-  let signing: SigningOptions
-  let scanned: ArgumentScanner.Result
-  let scanner: ArgumentScanner
+  /// The options: the build's (summarized), the signing and notary options, then the steps.
+  static let table = OptionTable<DMGShipArguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        BuildOptionTable.summarized(
+          as: "As for `dmg build`, and so are its layout, window and view options."
+        ).map { $0.lifted(\.build) } + SigningArguments.options.map { $0.lifted(\.signing) }
+          + NotaryArguments.options.map { $0.lifted(\.notary) } + DMGShipArguments.options
+      )
+    ])
 
-  init(arguments: [String]) throws(CommandError) {
-    scanner = ArgumentScanner(
-      command: Self.path,
-      options: BuildOptions.declarations + SigningOptions.declarations + NotaryOptions.declarations
-        + [
-          .flag("--skip-sign"), .flag("--skip-notarize"), .flag("--skip-staple"),
-          .flag("--skip-verify"), .flag("--json"),
-        ])
-    scanned = try ConfigFile.scan(arguments, with: scanner, allowsRelease: true)
-    guard scanned.positionals.count == 1 else {
-      throw scanner.usage("expected one <app-or-folder>")
+  let build: DMGBuildOptions
+  /// The signing options, unless signing is skipped.
+  let signing: SigningOptions?
+  /// The notary options, unless notarizing is skipped.
+  let notary: NotaryOptions?
+  /// The engine, unless signing is skipped.
+  let engine: (any SigningEngine)?
+  /// The steps left out.
+  let skipped: Set<DMGShipArguments.Step>
+  /// Whether the summary is printed as JSON.
+  let json: Bool
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = DMGShipArguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    guard positionals.count == 1 || (positionals.isEmpty && parsed.build.source != nil) else {
+      throw .usage("expected one <app-or-folder>", command: Self.path)
     }
-    build = try BuildOptions.parse(source: scanned.positionals[0], scanned, scanner: scanner)
-    signing = try SigningOptions(scanned, scanner: scanner)
+    build = try parsed.build.validated(
+      source: positionals.first, environment: environment, command: Self.path)
+    skipped = parsed.skipped
+    json = parsed.json
+    guard !skipped.contains(.sign) else {
+      (signing, notary, engine) = (nil, nil, nil)
+      return
+    }
+    let signing = try parsed.signing.validated(environment: environment, command: Self.path)
+    let engine = try signing.engine.engine(
+      signing: signing, environment: environment, command: Self.path)
+    if !skipped.contains(.notarize) {
+      let notary = try parsed.notary.validated(environment: environment, command: Self.path)
+      try notary.check(for: engine, command: Self.path)
+      self.notary = notary
+    } else {
+      notary = nil
+    }
+    (self.signing, self.engine) = (signing, engine)
   }
 
   struct Summary: Encodable {
@@ -68,34 +86,29 @@ struct DMGShipCommand: ShipyardCommand {
   func run(console: Console) async throws(CommandError) {
     let image = build.output
     var summary = Summary(image: image)
-    let signs = !scanned.has("--skip-sign")
-    let notary =
-      signs && !scanned.has("--skip-notarize")
-      ? try NotaryOptions(scanned, scanner: scanner, environment: console.environment) : nil
-    try BuildOptions.build(build, command: Self.path, console: console)
+    try DMGBuildCommand.build(build, console: console)
     summary.steps["build"] = "done"
     // The notarization's digest of the image, as long as nothing has changed its bytes since.
     var unchangedSinceNotarized: FileDigest?
-    if signs {
-      var steps = try ReleaseSteps(
-        console: console, engineName: signing.engine, signing: signing)
+    if let signing, let engine {
+      var steps = ReleaseSteps(console: console, engine: engine)
       steps.ticketTimeout = notary?.ticketTimeout ?? steps.ticketTimeout
-      try await steps.sign(image, identity: try signing.identity(environment: console.environment))
+      try await steps.sign(image, identity: signing.identity)
       summary.steps["sign"] = "done"
       if let notary {
         let notarized = try await steps.notarize(image, notary: notary)
         summary.submissionID = notarized.submissionID
         unchangedSinceNotarized = notarized.image
         summary.steps["notarize"] = "accepted"
-        if !scanned.has("--skip-staple") {
+        if !skipped.contains(.staple) {
           try await steps.staple(image)
           unchangedSinceNotarized = nil  // the ticket is in the image now
           summary.steps["staple"] = "done"
         }
       }
-      if !scanned.has("--skip-verify") { summary.gatekeeper = try await steps.assess(image) }
+      if !skipped.contains(.verify) { summary.gatekeeper = try await steps.assess(image) }
     }
-    if !scanned.has("--skip-verify") {
+    if !skipped.contains(.verify) {
       // One verification, as `dmg verify`'s: the checksums always, the signature unless signing
       // was skipped, the ticket when one was stapled.
       let verification: DMGVerification
@@ -108,7 +121,7 @@ struct DMGShipCommand: ShipyardCommand {
       summary.steps["verify"] =
         !signature.isSigned ? "unsigned" : signature.isValid ? "valid" : "INVALID"
       let requirements = DMGVerification.Requirements(
-        signature: signs, ticket: summary.steps["staple"] != nil)
+        signature: signing != nil, ticket: summary.steps["staple"] != nil)
       if let failure = verification.failure(for: requirements) { throw .failure("\(failure)") }
     }
     do {
@@ -120,7 +133,7 @@ struct DMGShipCommand: ShipyardCommand {
       throw .failure("cannot read \(image): \(error)")
     }
     do {
-      if scanned.has("--json") {
+      if json {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try console.print(String(decoding: try encoder.encode(summary), as: UTF8.self))

@@ -1,3 +1,4 @@
+import Distribution
 import Foundation
 
 /// `shipyard dmg sign`: signs a disk image with a Developer ID certificate.
@@ -13,25 +14,26 @@ struct DMGSignCommand: ShipyardCommand {
     --strict`; rcodesign runs `rcodesign sign` with the certificate file. Secrets: the PKCS#12
     password is read from --p12-password-file by rcodesign; nothing secret is on any command line.
 
-    OPTIONS:
-    \(SigningOptions.help)
-      -h, --help              Shows this help.
+    \(table.help)
     """
+
+  /// The signing options.
+  static let table = OptionTable(command: path, [("OPTIONS", SigningArguments.options)])
 
   let image: String
   let signing: SigningOptions
+  let engine: any SigningEngine
 
-  init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(command: Self.path, options: SigningOptions.declarations)
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <image.dmg>") }
-    image = scanned.positionals[0]
-    signing = try SigningOptions(scanned, scanner: scanner)
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = SigningArguments()
+    image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
+    signing = try parsed.validated(environment: environment, command: Self.path)
+    engine = try signing.engine.engine(
+      signing: signing, environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, engineName: signing.engine, signing: signing).sign(
-      image, identity: try signing.identity(environment: console.environment))
+    try await ReleaseSteps(console: console, engine: engine).sign(image, identity: signing.identity)
   }
 }
 
@@ -54,30 +56,45 @@ struct DMGNotarizeCommand: ShipyardCommand {
     Exit codes: 0 accepted, 1 rejected or a tool failed, 64 usage error, 75 still in progress at the
     timeout (run again to keep waiting).
 
-    OPTIONS:
-    \(NotaryOptions.help)
-      --engine <native|apple|rcodesign>
-                              The tools to use (rcodesign takes API keys only).
-      -h, --help              Shows this help.
+    \(table.help)
     """
 
-  let image: String
-  let engine: String?
-  let scanned: ArgumentScanner.Result
-  let scanner: ArgumentScanner
+  /// The notary options, then `--engine`.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        NotaryArguments.options.map { $0.lifted(\.notary) } + [
+          EngineName.option.lifted(\.engine).with(
+            help: "The tools to use (rcodesign takes API keys only).")
+        ]
+      )
+    ])
 
-  init(arguments: [String]) throws(CommandError) {
-    scanner = ArgumentScanner(
-      command: Self.path, options: NotaryOptions.declarations + [.value("--engine")])
-    scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <image.dmg>") }
-    image = scanned.positionals[0]
-    engine = scanned.last("--engine")
+  /// What the flags read.
+  struct Arguments {
+    /// The notary options.
+    var notary = NotaryArguments()
+    /// `--engine`.
+    var engine: EngineName?
+  }
+
+  let image: String
+  let notary: NotaryOptions
+  let engine: any SigningEngine
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
+    notary = try parsed.notary.validated(environment: environment, command: Self.path)
+    engine = try (parsed.engine ?? .platformDefault).engine(
+      signing: nil, environment: environment, command: Self.path)
+    try notary.check(for: engine, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
-    let notary = try NotaryOptions(scanned, scanner: scanner, environment: console.environment)
-    _ = try await ReleaseSteps(console: console, engineName: engine).notarize(image, notary: notary)
+    _ = try await ReleaseSteps(console: console, engine: engine).notarize(image, notary: notary)
   }
 }
 
@@ -94,36 +111,56 @@ struct DMGStapleCommand: ShipyardCommand {
     looks the ticket up by the code directory hash and adds it to the signature, retrying every 10 s
     while Apple has not published the ticket yet ("Record not found", Error 65).
 
-    OPTIONS:
-      --engine <native|apple|rcodesign>
-                              The tools to use.
-      --ticket-timeout <duration>
-                              How long to wait for the ticket (default: 60s).
-      -h, --help              Shows this help.
+    \(table.help)
     """
 
+  /// `--engine` and `--ticket-timeout`.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        [
+          EngineName.option.lifted(\.engine).with(help: "The tools to use."),
+          NotaryArguments.ticketTimeoutOption.lifted(\.ticketTimeout).with(
+            help: OptionHelp("How long to wait for the ticket.", default: "60s")),
+        ]
+      )
+    ])
+
+  /// What the flags read.
+  struct Arguments {
+    /// `--engine`.
+    var engine: EngineName?
+    /// `--ticket-timeout`, in seconds.
+    var ticketTimeout: TimeInterval = 60
+  }
+
   let image: String
-  let engine: String?
+  let engine: any SigningEngine
   let ticketTimeout: TimeInterval
 
-  init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(
-      command: Self.path, options: [.value("--engine"), .value("--ticket-timeout")])
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else { throw scanner.usage("expected one <image.dmg>") }
-    image = scanned.positionals[0]
-    engine = scanned.last("--engine")
-    let text = scanned.last("--ticket-timeout") ?? "60"
-    guard let seconds = NotaryOptions.duration(text), seconds >= 0 else {
-      throw scanner.usage(
-        "--ticket-timeout takes seconds, or a number with s, m or h, not \(text.debugDescription)")
-    }
-    ticketTimeout = seconds
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
+    ticketTimeout = parsed.ticketTimeout
+    engine = try (parsed.engine ?? .platformDefault).engine(
+      signing: nil, environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
-    var steps = try ReleaseSteps(console: console, engineName: engine)
+    var steps = ReleaseSteps(console: console, engine: engine)
     steps.ticketTimeout = ticketTimeout
     try await steps.staple(image)
+  }
+}
+
+extension [String] {
+  /// The one `<image.dmg>` among these positional arguments.
+  func image(command: String) throws(CommandError) -> String {
+    guard count == 1, let image = first else {
+      throw .usage("expected one <image.dmg>", command: command)
+    }
+    return image
   }
 }

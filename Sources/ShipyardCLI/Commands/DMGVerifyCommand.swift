@@ -19,15 +19,13 @@ struct DMGVerifyCommand: ShipyardCommand {
 
     Exits 0 for a valid signed image, 1 for an unsigned, damaged or tampered one.
 
-    OPTIONS:
-      --json                  Prints the report as JSON.
-      -h, --help              Shows this help.
+    \(ImageReportArguments.table(command: path).help)
     """
 
   let arguments: ImageReportArguments
   var image: String { arguments.image }
 
-  init(arguments: [String]) throws(CommandError) {
+  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
     self.arguments = try ImageReportArguments(arguments, command: Self.path)
   }
 

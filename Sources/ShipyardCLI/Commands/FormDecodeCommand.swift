@@ -19,14 +19,7 @@ struct FormDecodeCommand: ShipyardCommand {
     and so does a part without the "Content-Disposition: form-data; name=..." that RFC 7578 §4.2
     requires (unless --lenient).
 
-    OPTIONS:
-      --content-type <value>  The Content-Type header's value, with its boundary.
-      --no-digest             Skips the SHA-256 of each part's body.
-      --json                  Prints {"parts": [{"name", "filename", "contentType", "headers",
-                              "size", "sha256"}]}.
-      --lenient               Accepts parts with no Content-Disposition, another type than
-                              form-data, or no name (their name is then null).
-      -h, --help              Shows this help.
+    \(table.help)
 
     EXAMPLES:
       shipyard form encode -F a=1 -F f=@notes.txt -o body 2>/dev/null > type
@@ -61,24 +54,20 @@ struct FormDecodeCommand: ShipyardCommand {
   let json: Bool
   let lenient: Bool
 
-  init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(
-      command: Self.path,
-      options: [
-        .value("--content-type"), .flag("--no-digest"), .flag("--json"), .flag("--lenient"),
-      ])
-    let scanned = try scanner.scan(arguments)
-    guard let contentType = scanned.last("--content-type") else {
-      throw scanner.usage("missing --content-type <header value>")
+  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    guard let contentType = parsed.contentType else {
+      throw .usage("missing --content-type <header value>", command: Self.path)
     }
-    guard scanned.positionals.count <= 1 else {
-      throw scanner.usage("expected at most one <file>")
+    guard positionals.count <= 1 else {
+      throw .usage("expected at most one <file>", command: Self.path)
     }
     self.contentType = contentType
-    input = scanned.positionals.first.flatMap { $0 == "-" ? nil : $0 }
-    digest = !scanned.has("--no-digest")
-    json = scanned.has("--json")
-    lenient = scanned.has("--lenient")
+    input = positionals.first.flatMap { $0 == "-" ? nil : $0 }
+    digest = parsed.digest
+    json = parsed.json
+    lenient = parsed.lenient
   }
 
   func run(console: Console) async throws(CommandError) {

@@ -14,29 +14,47 @@ struct FormEncodeCommand: ShipyardCommand {
     With -o the body is written to <file> (through a temporary file, so that a failure leaves no
     partial output) and the Content-Type header value is printed on standard output.
 
-    OPTIONS:
-    \(FormOptions.help)
-      -o, --output <file>     Writes the body to <file>.
-      -h, --help              Shows this help.
+    \(table.help)
 
     EXAMPLES:
       shipyard form encode -F title=Hello -F photo=@cat.jpg -o body.multipart
       shipyard form encode -F 'doc=@notes.txt;type=text/markdown;filename=README.md' > body
     """
 
+  /// The form options, then `-o`.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        FormArguments.options.map { $0.lifted(\.form) } + [
+          .option("-o", "--output", value: "<file>", .string, help: "Writes the body to <file>.") {
+            $0.output = $1
+          }
+        ]
+      )
+    ])
+
+  /// What the flags read.
+  struct Arguments {
+    /// The form options.
+    var form = FormArguments()
+    /// `-o`.
+    var output: String?
+  }
+
   let form: FormOptions
   let output: String?
 
-  init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(
-      command: Self.path, options: FormOptions.declarations + [.value("-o", "--output")])
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.isEmpty else {
-      throw scanner.usage("unexpected argument \(scanned.positionals[0].debugDescription)")
+  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    guard positionals.isEmpty else {
+      throw .usage("unexpected argument \(positionals[0].debugDescription)", command: Self.path)
     }
-    form = try FormOptions(scanned, command: Self.path)
-    output = scanned.last("--output")
-    if output == "" { throw scanner.usage("-o needs a file name") }
+    form = try FormOptions(parsed.form, command: Self.path)
+    output = parsed.output
+    if output == "" { throw .usage("-o needs a file name", command: Self.path) }
   }
 
   func run(console: Console) async throws(CommandError) {

@@ -1,44 +1,50 @@
 import Multipart
 
-/// The options that describe a form, shared by `form encode` and `form post`.
-struct FormOptions {
-  /// The scanner declarations for these options.
-  static let declarations: [ArgumentScanner.Option] = [
-    .value("-F", "--form"), .value("--form-string"), .value("--boundary"),
+/// What the form flags read, shared by `form encode` and `form post`.
+struct FormArguments {
+  /// The fields, in the order given.
+  var fields: [FormFieldSpecification] = []
+  /// `--boundary`.
+  var boundary: String?
+
+  /// `-F`, `--form-string` and `--boundary`.
+  static let options: [OptionSpec<FormArguments>] = [
+    .option(
+      "-F", "--form", value: "<name=content>", .field(literal: false), repeatable: true,
+      help: """
+        Adds a field, in curl's syntax: name=value, name=@file (a file;
+        @- reads standard input), name=<file (a text field read from a
+        file), with ;type=major/minor, ;filename=name and
+        ;headers="Name: value" (or ;headers=@file) modifiers. Quote a
+        value holding ';' or ',' with double quotes.
+        """
+    ) { $0.fields.append($1) },
+    .option(
+      "--form-string", value: "<name=value>", .field(literal: true), repeatable: true,
+      help: "Adds a text field taken literally: no @, < or modifiers."
+    ) { $0.fields.append($1) },
+    .option(
+      "--boundary", value: "<boundary>", .string,
+      help: """
+        Uses this boundary (1 to 70 characters of RFC 2046) instead of a
+        random one.
+        """
+    ) { $0.boundary = $1 },
   ]
+}
 
-  /// The help lines for these options.
-  static let help = """
-      -F, --form <name=content>
-                              Adds a field, in curl's syntax: name=value, name=@file (a file;
-                              @- reads standard input), name=<file (a text field read from a
-                              file), with ;type=major/minor, ;filename=name and
-                              ;headers="Name: value" (or ;headers=@file) modifiers. Quote a
-                              value holding ';' or ',' with double quotes.
-      --form-string <name=value>
-                              Adds a text field taken literally: no @, < or modifiers.
-      --boundary <boundary>   Uses this boundary (1 to 70 characters of RFC 2046) instead of a
-                              random one.
-    """
-
+/// The options that describe a form, checked: at least one field, and a valid boundary.
+struct FormOptions {
   let fields: [FormFieldSpecification]
   let boundary: MultipartBoundary?
 
-  init(_ scanned: ArgumentScanner.Result, command: String) throws(CommandError) {
-    var fields: [FormFieldSpecification] = []
-    for (key, value) in scanned.ordered where key == "--form" || key == "--form-string" {
-      do {
-        fields.append(try FormFieldSpecification(parsing: value, literal: key == "--form-string"))
-      } catch {
-        throw .usage(error.description, command: command)
-      }
-    }
-    guard !fields.isEmpty else {
+  init(_ arguments: FormArguments, command: String) throws(CommandError) {
+    guard !arguments.fields.isEmpty else {
       throw .usage("no fields: add at least one -F name=value or -F name=@file", command: command)
     }
-    self.fields = fields
+    fields = arguments.fields
     do {
-      boundary = try scanned.last("--boundary").map { value throws(MultipartEncodingError) in
+      boundary = try arguments.boundary.map { value throws(MultipartEncodingError) in
         try MultipartBoundary(value)
       }
     } catch {
@@ -49,5 +55,18 @@ struct FormOptions {
   /// Builds the form, reading the files the fields name.
   func makeForm() throws(CommandError) -> MultipartFormData {
     try FormBuilder().makeForm(fields: fields, boundary: boundary)
+  }
+}
+
+extension ValueParser where Value == FormFieldSpecification {
+  /// A field in curl's syntax, or taken literally.
+  static func field(literal: Bool) -> Self {
+    Self { text, origin throws(CommandError) in
+      do throws(FormFieldSyntaxError) {
+        return try FormFieldSpecification(parsing: text, literal: literal)
+      } catch {
+        throw origin.error(error.description)
+      }
+    }
   }
 }

@@ -20,21 +20,17 @@ struct FormPostCommand: ShipyardCommand {
     A progress bar is drawn on standard error when it is a terminal and the body is 1 MiB or more.
     Exits 1 when the server answers with an HTTP error (4xx or 5xx).
 
-    OPTIONS:
-    \(FormOptions.help)
-      -H, --header <Name: value>
-                              Adds a request header (repeatable).
-      -X, --request <method>  The HTTP method (default: POST).
-      -o, --output <file>     Writes the response body to <file> instead of standard output.
-      --max-time <seconds>    Gives up after this many seconds (default: no limit).
-      --progress              Draws the progress bar even when standard error is not a terminal.
-      --no-progress           Never draws the progress bar.
-      -h, --help              Shows this help.
+    \(table.help)
 
     EXAMPLES:
       shipyard form post https://example.com/upload -F title=Hello -F file=@build.zip
       shipyard form post http://127.0.0.1:8080/ -F 'meta=<meta.json;type=application/json'
     """
+
+  /// The form options, then the request's.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [("OPTIONS", FormArguments.options.map { $0.lifted(\.form) } + Arguments.options)])
 
   let url: URL
   let form: FormOptions
@@ -44,51 +40,27 @@ struct FormPostCommand: ShipyardCommand {
   let maxTime: TimeInterval?
   let progress: Bool?
 
-  init(arguments: [String]) throws(CommandError) {
-    let scanner = ArgumentScanner(
-      command: Self.path,
-      options: FormOptions.declarations + [
-        .value("-H", "--header"), .value("-X", "--request"), .value("-o", "--output"),
-        .value("--max-time"),
-        .flag("--progress"), .flag("--no-progress"),
-      ]
-    )
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else {
-      throw scanner.usage(
-        scanned.positionals.isEmpty
-          ? "missing <url>" : "expected one <url>, got \(scanned.positionals.count) arguments")
+  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    func usage(_ message: String) -> CommandError { .usage(message, command: Self.path) }
+    guard positionals.count == 1 else {
+      throw usage(
+        positionals.isEmpty
+          ? "missing <url>" : "expected one <url>, got \(positionals.count) arguments")
     }
-    guard let url = URL(string: scanned.positionals[0]),
+    guard let url = URL(string: positionals[0]),
       ["http", "https"].contains(url.scheme?.lowercased()), url.host != nil
     else {
-      throw scanner.usage(
-        "\(scanned.positionals[0].debugDescription) is not an http:// or https:// URL")
+      throw usage("\(positionals[0].debugDescription) is not an http:// or https:// URL")
     }
     self.url = url
-    form = try FormOptions(scanned, command: Self.path)
-    headers = try scanned.all("--header").map { header throws(CommandError) in
-      guard let colon = header.firstIndex(of: ":"), header.startIndex < colon else {
-        throw scanner.usage("header \(header.debugDescription) is not of the form 'Name: value'")
-      }
-      let value = header[header.index(after: colon)...].trimmingSpaces
-      guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
-        throw scanner.usage("header \(header.debugDescription) holds a line break")
-      }
-      return (header[..<colon].trimmingSpaces, value)
-    }
-    method = scanned.last("--request") ?? "POST"
-    output = scanned.last("--output")
-    if let time = scanned.last("--max-time") {
-      guard let seconds = TimeInterval(time), seconds > 0 else {
-        throw scanner.usage(
-          "--max-time needs a positive number of seconds, not \(time.debugDescription)")
-      }
-      maxTime = seconds
-    } else {
-      maxTime = nil
-    }
-    progress = scanned.has("--no-progress") ? false : scanned.has("--progress") ? true : nil
+    form = try FormOptions(parsed.form, command: Self.path)
+    headers = parsed.headers
+    method = parsed.method
+    output = parsed.output
+    maxTime = parsed.maxTime
+    progress = parsed.progress
   }
 
   func run(console: Console) async throws(CommandError) {

@@ -5,15 +5,22 @@ struct ImageReportArguments {
   let image: String
   let json: Bool
 
+  /// `--json`, for `command`.
+  static func table(command: String) -> OptionTable<Bool> {
+    OptionTable(
+      command: command,
+      [("OPTIONS", [.flag("--json", help: "Prints the report as JSON.") { $0 = true }])])
+  }
+
   init(_ arguments: [String], command: String) throws(CommandError) {
-    let scanner = ArgumentScanner(command: command, options: [.flag("--json")])
-    let scanned = try scanner.scan(arguments)
-    guard scanned.positionals.count == 1 else {
-      throw scanner.usage(
-        scanned.positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>")
+    var json = false
+    let positionals = try Self.table(command: command).parse(arguments, into: &json)
+    guard positionals.count == 1 else {
+      throw .usage(
+        positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>", command: command)
     }
-    image = scanned.positionals[0]
-    json = scanned.has("--json")
+    image = positionals[0]
+    self.json = json
   }
 
   /// Prints `report` as pretty JSON with `--json`, else `text`.

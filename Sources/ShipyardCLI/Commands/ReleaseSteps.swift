@@ -10,53 +10,13 @@ struct ReleaseSteps {
   /// How long `staple` looks for a ticket Apple has not published yet, in seconds.
   var ticketTimeout: TimeInterval = 60
 
-  init(console: Console, engineName: String?, signing: SigningOptions? = nil) throws(CommandError) {
+  /// Steps that print on `console` and run `engine`, made (and checked) by the command's `init`.
+  init(console: Console, engine: any SigningEngine) {
     self.console = console
-    engine = try SigningOptions.engine(named: engineName, runner: .live()) {
-      () throws(CommandError) in
-      try Self.nativeEngine(environment: console.environment, signing: signing)
-    }
+    self.engine = engine
   }
 
-  /// The native engine, its endpoints from the environment where set (for proxies and tests):
-  /// `SHIPYARD_NOTARY_URL`, `SHIPYARD_S3_URL`, `SHIPYARD_TICKET_URL`, `SHIPYARD_TIMESTAMP_URL`.
-  static func nativeEngine(environment: [String: String], signing: SigningOptions?)
-    throws(CommandError) -> NativeEngine
-  {
-    func url(_ text: String, _ source: String) throws(CommandError) -> URL {
-      guard let url = URL(string: text), let scheme = url.scheme,
-        ["http", "https"].contains(scheme),
-        url.host != nil
-      else {
-        throw .usage("\(source): \(text.debugDescription) is not an http(s) URL", command: "dmg")
-      }
-      return url
-    }
-    let timestamp =
-      signing?.timestampURL.map { ($0, "--timestamp-url") }
-      ?? environment["SHIPYARD_TIMESTAMP_URL"].map { ($0, "SHIPYARD_TIMESTAMP_URL") }
-      ?? (NativeEngine.Configuration.defaultTimestampURL, "the default time-stamp URL")
-    let configuration = NativeEngine.Configuration(
-      notaryURL: try url(
-        environment["SHIPYARD_NOTARY_URL"] ?? NativeEngine.Configuration.defaultNotaryURL,
-        "SHIPYARD_NOTARY_URL"),
-      s3URL: try environment["SHIPYARD_S3_URL"].map { (text) throws(CommandError) in
-        try url(text, "SHIPYARD_S3_URL")
-      },
-      ticketURL: try url(
-        environment["SHIPYARD_TICKET_URL"] ?? NativeEngine.Configuration.defaultTicketURL,
-        "SHIPYARD_TICKET_URL"),
-      timestampURL: signing?.timestamps == false ? nil : try url(timestamp.0, timestamp.1),
-      identifier: signing?.identifier)
-    return NativeEngine.live(configuration: configuration)
-  }
-
-  func sign(_ image: String, identity: SigningIdentity?) async throws(CommandError) {
-    guard let identity else {
-      throw .usage(
-        "signing needs --identity (Apple's codesign) or --p12/--pem (native, rcodesign)",
-        command: "dmg sign")
-    }
+  func sign(_ image: String, identity: SigningIdentity) async throws(CommandError) {
     try await step("sign") { try await engine.sign(image, identity: identity) }
     console.printError("signed \(image) with \(engine.name)")
   }

@@ -1,198 +1,126 @@
 import Foundation
 
-/// A JSON configuration for `dmg build` and `dmg ship`, turned into the flags it stands for.
+/// A JSON configuration for `dmg build` and `dmg ship`, ours or appdmg's, decoded straight into
+/// the options through the command's ``OptionTable``: each key applies as its option does.
 ///
-/// Keys mirror the flags, and paths are relative to the file:
+/// Our keys mirror the flags (each option's `key` in the table), and paths are relative to the
+/// file:
 ///
 /// ```json
 /// {
 ///   "source": "build/MyApp.app", "output": "dist/MyApp.dmg", "volumeName": "MyApp",
-///   "format": "UDZO", "filesystem": "APFS", "level": 6, "applicationsLink": true, "owner": "501:20", "freeSpace": "10M",
+///   "format": "UDZO", "filesystem": "APFS", "level": 6, "applicationsLink": true,
+///   "iconSize": 96, "icons": {"MyApp.app": [180, 170]}, "list": {"sortBy": "size"},
 ///   "sign": { "engine": "apple", "identity": "Developer ID Application: Example (TEAMID)" },
 ///   "notarize": { "keychainProfile": "notary-ci", "timeout": "30m" },
 ///   "skip": ["staple"]
 /// }
 /// ```
 ///
-/// The layout keys are `background`, `backgroundColor`, `volumeIcon`, `window` (`"660x400"`),
-/// `windowPosition` (`"200,120"`), `iconSize`, `textSize`, `icons` (`{"MyApp.app": [180, 170]}`),
-/// `applicationsLinkName`, `add` (paths), `links` (`{"name": "target"}`), `hideExtensions` and
-/// `license`.
-/// A file in appdmg's specification (with `title` or `contents`) goes to ``AppdmgConfig``.
-///
-/// The flags it gives come before those of the command line, so the command line wins.
-enum ConfigFile {
-  /// Top-level keys and their flags; `true` marks keys whose value is a path.
-  static let buildKeys: [String: (flag: String, isPath: Bool)] = [
-    "output": ("--output", true), "volumeName": ("--volume-name", false),
-    "format": ("--format", false), "filesystem": ("--filesystem", false),
-    "level": ("--level", false), "owner": ("--owner", false), "freeSpace": ("--free-space", false),
-    "threads": ("--threads", false), "background": ("--background", true),
-    "backgroundColor": ("--background-color", false), "iconSize": ("--icon-size", false),
-    "textSize": ("--text-size", false), "window": ("--window", false),
-    "windowPosition": ("--window-position", false),
-    "volumeIcon": ("--volume-icon", true),
-    "applicationsLinkName": ("--applications-link-name", false),
-  ]
-  static let signKeys: [String: (flag: String, isPath: Bool)] = [
-    "engine": ("--engine", false), "identity": ("--identity", false),
-    "keychain": ("--keychain", true),
-    "p12": ("--p12", true), "p12PasswordFile": ("--p12-password-file", true),
-    "pem": ("--pem", true),
-  ]
-  static let notarizeKeys: [String: (flag: String, isPath: Bool)] = [
-    "keychainProfile": ("--keychain-profile", false), "appleID": ("--apple-id", false),
-    "teamID": ("--team-id", false),
-    "passwordEnv": ("--password-env", false), "key": ("--key", true), "keyID": ("--key-id", false),
-    "issuer": ("--issuer", false), "timeout": ("--timeout", false),
-  ]
+/// A file in appdmg's specification (with `title` or `contents`) is read through each option's
+/// `appdmg` key instead. The keys of a file apply before the command line's flags, so the flags
+/// win; an unknown key is an error naming its path, such as `window.size.w`.
+struct ConfigFile<Options> {
+  // MARK: - Properties
 
-  /// The flags (and the source, first) that the file at `path` stands for.
-  static func arguments(fromFileAt path: String, command: String, allowsRelease: Bool)
-    throws(CommandError) -> (source: String?, flags: [String])
-  {
+  /// The file's path.
+  let path: String
+  /// The table of the command reading it.
+  let table: OptionTable<Options>
+
+  // MARK: - API
+
+  /// Reads the file and returns what applies its keys, in the table's order.
+  func applications() throws(CommandError) -> [OptionSpec<Options>.Apply] {
+    let root = try read()
+    let format = ConfigFormat(describing: root)
+    let paths = Set(table.specs.flatMap { $0.keys[format] ?? [] })
+    let groups = Set(paths.flatMap(\.enclosingPaths))
+    let file = ValueOrigin(name: "", file: path, command: table.command)
+    try checkKeys(of: root, at: file, format: format, paths: paths, groups: groups)
+    var applications: [OptionSpec<Options>.Apply] = []
+    for spec in table.specs {
+      for key in spec.keys[format] ?? [] {
+        // A key that is also a group (`license`) holds the option's value only when it is not
+        // an object.
+        guard let value = Self.value(at: key, in: root),
+          !(groups.contains(key) && value is [String: Any])
+        else { continue }
+        var origin = file.appending(key)
+        origin.isPath = spec.isPath
+        applications.append(try spec.read(.json(value, key: key, format: format), origin))
+      }
+    }
+    return applications
+  }
+
+  // MARK: - Implementation
+
+  private func read() throws(CommandError) -> [String: Any] {
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw .usage(
-        "cannot read the configuration \(path): \(error.localizedDescription)", command: command)
+        "cannot read the configuration \(path): \(error.localizedDescription)",
+        command: table.command)
     }
     guard let root = object as? [String: Any] else {
-      throw .usage("\(path): the configuration must be a JSON object", command: command)
+      throw .usage("\(path): the configuration must be a JSON object", command: table.command)
     }
-    let context = ConfigContext(path: path, command: command)
-    if AppdmgConfig.describes(root) {
-      return try AppdmgConfig.arguments(root, context: context, allowsRelease: allowsRelease)
-    }
-    func resolve(_ value: String, isPath: Bool) -> String {
-      context.resolve(value, isPath: isPath)
-    }
-    func text(_ value: Any, key: String) throws(CommandError) -> String {
-      try context.text(value, key: key)
-    }
-    func flags(
-      _ dictionary: [String: Any], _ keys: [String: (flag: String, isPath: Bool)], prefix: String
-    ) throws(CommandError) -> [String] {
-      var result: [String] = []
-      for key in dictionary.keys.sorted() {
-        guard let (flag, isPath) = keys[key] else {
-          throw .usage("\(path): unknown key \(prefix)\(key)", command: command)
-        }
-        result += [
-          flag, resolve(try text(dictionary[key] as Any, key: prefix + key), isPath: isPath),
-        ]
-      }
-      return result
-    }
-    var source: String?
-    var result: [String] = []
-    var build = root
-    if let value = build.removeValue(forKey: "source") {
-      source = resolve(try text(value, key: "source"), isPath: true)
-    }
-    if let value = build.removeValue(forKey: "applicationsLink") {
-      guard let enabled = value as? Bool else {
-        throw .usage("\(path): applicationsLink must be true or false", command: command)
-      }
-      if !enabled { result.append("--no-applications-link") }
-    }
-    if let value = build.removeValue(forKey: "caseSensitive") {
-      guard let enabled = value as? Bool else {
-        throw .usage("\(path): caseSensitive must be true or false", command: command)
-      }
-      if enabled { result.append("--case-sensitive") }
-    }
-    if let icons = build.removeValue(forKey: "icons") {
-      guard let positions = icons as? [String: [Int]],
-        positions.values.allSatisfy({ $0.count == 2 })
-      else {
-        throw .usage("\(path): icons must map names to [x, y]", command: command)
-      }
-      for (name, point) in positions.sorted(by: { $0.key < $1.key }) {
-        result += ["--icon", "\(name)=\(point[0]),\(point[1])"]
-      }
-    }
-    if let additions = build.removeValue(forKey: "add") {
-      guard let paths = additions as? [String] else {
-        throw context.error("add must be a list of paths")
-      }
-      for path in paths { result += ["--add", resolve(path, isPath: true)] }
-    }
-    if let names = build.removeValue(forKey: "hideExtensions") {
-      guard let names = names as? [String] else {
-        throw context.error("hideExtensions must be a list of names")
-      }
-      for name in names { result += ["--hide-extension", name] }
-    }
-    if let links = build.removeValue(forKey: "links") {
-      guard let targets = links as? [String: String] else {
-        throw context.error("links must map names to targets")
-      }
-      for (name, target) in targets.sorted(by: { $0.key < $1.key }) {
-        result += ["--link", "\(name)=\(target)"]
-      }
-    }
-    let sign = build.removeValue(forKey: "sign")
-    let notarize = build.removeValue(forKey: "notarize")
-    let skip = build.removeValue(forKey: "skip")
-    if !allowsRelease,
-      let key = [("sign", sign), ("notarize", notarize), ("skip", skip)].first(where: {
-        $0.1 != nil
-      })?.0
-    {
-      throw .usage("\(path): \(key) belongs to `dmg ship`, not `\(command)`", command: command)
-    }
-    result += try LayoutConfigKeys.flags(taking: &build, spelling: .camelCase, context: context)
-    result += try flags(build, buildKeys, prefix: "")
-    if let sign {
-      guard let dictionary = sign as? [String: Any] else {
-        throw .usage("\(path): sign must be an object", command: command)
-      }
-      result += try flags(dictionary, signKeys, prefix: "sign.")
-    }
-    if let notarize {
-      guard let dictionary = notarize as? [String: Any] else {
-        throw .usage("\(path): notarize must be an object", command: command)
-      }
-      result += try flags(dictionary, notarizeKeys, prefix: "notarize.")
-    }
-    if let skip {
-      guard let steps = skip as? [String] else {
-        throw .usage("\(path): skip must be a list of steps", command: command)
-      }
-      for step in steps {
-        guard ["sign", "notarize", "staple", "verify"].contains(step) else {
-          throw .usage(
-            "\(path): cannot skip \(step.debugDescription) (sign, notarize, staple or verify)",
-            command: command)
-        }
-        result.append("--skip-\(step)")
-      }
-    }
-    return (source, result)
+    return root
   }
 
-  /// `arguments` scanned with a `--config <file>` replaced by what the file stands for; the
-  /// file's source is used only when the command line names none.
-  static func scan(_ arguments: [String], with scanner: ArgumentScanner, allowsRelease: Bool)
-    throws(CommandError) -> ArgumentScanner.Result
-  {
-    let command = scanner.command
-    guard let index = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") })
-    else { return try scanner.scan(arguments) }
-    let inline =
-      arguments[index].hasPrefix("--config=")
-      ? String(arguments[index].dropFirst("--config=".count)) : nil
-    guard let path = inline ?? (index + 1 < arguments.count ? arguments[index + 1] : nil) else {
-      throw .usage("option --config needs a value", command: command)
+  /// Fails on a key of `object` that no option has, naming its path and where it belongs if
+  /// another command reads it, and on a required key it lacks; goes into nested objects.
+  private func checkKeys(
+    of object: [String: Any], at origin: ValueOrigin, format: ConfigFormat, paths: Set<String>,
+    groups: Set<String>
+  ) throws(CommandError) {
+    let prefix = origin.name.isEmpty ? "" : origin.name + "."
+    let known = Set(
+      paths.union(groups).filter { $0.hasPrefix(prefix) }.map { $0.dropFirst(prefix.count) }
+        .filter { !$0.contains(".") }.map(String.init))
+    for key in object.keys.sorted() {
+      let inner = origin.appending(key)
+      if !known.contains(key) {
+        if let elsewhere = table.elsewhere, elsewhere.keys[format]?.contains(inner.name) == true {
+          throw inner.error(
+            "\(inner.name) belongs to `\(elsewhere.command)`, not `\(table.command)`")
+        }
+        try origin.rejectUnknownKeys([key], known: known)
+      }
+      guard groups.contains(inner.name) else { continue }
+      if let child = object[key] as? [String: Any] {
+        try checkKeys(of: child, at: inner, format: format, paths: paths, groups: groups)
+      } else if !paths.contains(inner.name) {
+        throw inner.error("\(inner.name) must be an object")
+      }
     }
-    var rest = arguments
-    rest.removeSubrange(index..<(inline == nil ? index + 2 : index + 1))
-    let given = try scanner.scan(rest)
-    let (source, flags) = try Self.arguments(
-      fromFileAt: path, command: command, allowsRelease: allowsRelease)
-    let positional = given.positionals.isEmpty ? source.map { [$0] } ?? [] : []
-    return try scanner.scan(positional + flags + rest)
+    let required = table.specs.flatMap { $0.requiredKeys[format] ?? [] }
+    if let missing = required.sorted().first(where: {
+      $0.enclosingPaths.last ?? "" == origin.name
+        && object[String($0.dropFirst(prefix.count))] == nil
+    }) {
+      throw origin.error("\(missing) is missing")
+    }
+  }
+
+  private static func value(at path: String, in root: [String: Any]) -> Any? {
+    var value: Any? = root
+    for component in path.split(separator: ".") {
+      value = (value as? [String: Any])?[String(component)]
+    }
+    return value
+  }
+}
+
+extension String {
+  /// The paths of the objects that hold a key path: `list` for `list.iconSize`.
+  fileprivate var enclosingPaths: [String] {
+    let components = split(separator: ".")
+    return components.indices.dropLast().map {
+      components[...$0].joined(separator: ".")
+    }
   }
 }

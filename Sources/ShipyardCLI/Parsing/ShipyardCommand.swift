@@ -1,4 +1,5 @@
-/// A command of the `shipyard` tool: parsed and validated from its arguments, then run.
+/// A command of the `shipyard` tool: parsed and validated from its arguments and the environment,
+/// then run.
 protocol ShipyardCommand: Sendable {
   /// The words that select the command, such as `form encode`.
   static var path: String { get }
@@ -7,8 +8,10 @@ protocol ShipyardCommand: Sendable {
   /// The full `--help` text.
   static var help: String { get }
 
-  /// Parses and validates the arguments that follow the command's path.
-  init(arguments: [String]) throws(CommandError)
+  /// Parses and validates the arguments that follow the command's path, with the process's
+  /// environment (read once, by ``Shipyard``): every usage error is found here, before any work
+  /// starts.
+  init(arguments: [String], environment: [String: String]) throws(CommandError)
 
   /// Runs the command.
   func run(console: Console) async throws(CommandError)

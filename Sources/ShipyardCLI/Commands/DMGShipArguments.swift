@@ -1,0 +1,72 @@
+/// What `dmg ship` reads from its flags and configuration file: the build, signing and notary
+/// options, the steps to leave out and `--json`.
+struct DMGShipArguments {
+  /// A step `--skip-…` leaves out.
+  enum Step: String, CaseIterable, Sendable {
+    /// Signing (and so notarizing and stapling).
+    case sign
+    /// Notarizing (and so stapling).
+    case notarize
+    /// Stapling.
+    case staple
+    /// Verifying.
+    case verify
+  }
+
+  // MARK: - Properties
+
+  /// The build options.
+  var build = DMGBuildArguments()
+  /// The signing options.
+  var signing = SigningArguments()
+  /// The notary options.
+  var notary = NotaryArguments()
+  /// The steps left out.
+  var skipped: Set<Step> = []
+  /// `--json`.
+  var json = false
+
+  // MARK: - API
+
+  /// `--skip-…`, `--config` and `--json`, after the options of the steps.
+  static let options: [OptionSpec<DMGShipArguments>] =
+    Step.allCases.map { step in
+      .flag(
+        "--skip-\(step.rawValue)",
+        help: step == .sign
+          ? "Leaves a step out (skipping signing skips notarizing and stapling)."
+          : .listedWithPrevious
+      ) { $0.skipped.insert(step) }
+    } + [
+      .fileKey(ConfigKey("skip", .each("steps")), .step, repeatable: true) {
+        $0.skipped.insert($1)
+      },
+      .configFile(help: OptionHelp(wrapping: configHelp)),
+      .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
+    ]
+
+  /// `--config`'s help, which names the keys of the signing and notary options.
+  private static var configHelp: String {
+    func keys<Options>(_ specs: [OptionSpec<Options>], under object: String) -> String {
+      specs.flatMap { $0.keys[.ours] ?? [] }.filter { $0.hasPrefix(object + ".") }
+        .map { String($0.dropFirst(object.count + 1)) }.joined(separator: ", ")
+    }
+    return "Reads the options from a JSON file: the keys of `dmg build --config`, plus "
+      + "\"sign\"\u{A0}{\(keys(SigningArguments.options, under: "sign"))}, "
+      + "\"notarize\"\u{A0}{\(keys(NotaryArguments.options, under: "notarize"))} "
+      + "and \"skip\" [steps]. Flags given here win."
+  }
+}
+
+extension ValueParser where Value == DMGShipArguments.Step {
+  /// A step's name, for `"skip": […]`.
+  static var step: Self {
+    Self { text, origin throws(CommandError) in
+      guard let step = Value(rawValue: text) else {
+        throw origin.error(
+          "cannot skip \(text.debugDescription) (sign, notarize, staple or verify)")
+      }
+      return step
+    }
+  }
+}

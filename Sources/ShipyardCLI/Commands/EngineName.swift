@@ -1,0 +1,81 @@
+import Distribution
+import Foundation
+
+/// Who signs, notarizes and staples: `--engine native|apple|rcodesign`.
+enum EngineName: String, CaseIterable, Sendable {
+  /// Shipyard itself: OpenSSL, Apple's Notary REST API, on any OS.
+  case native
+  /// Apple's tools: `codesign`, `notarytool`, `stapler`, `spctl`.
+  case apple
+  /// rcodesign, where installed.
+  case rcodesign
+
+  // MARK: - API
+
+  /// `--engine`, shared by `dmg sign`, `notarize`, `staple` and `ship` (each describes it).
+  static let option = OptionSpec<EngineName?>.option(
+    "--engine", value: "<\(allCases.map(\.rawValue).joined(separator: "|"))>", .choice,
+    key: "sign.engine",
+    help: """
+      Who signs, notarizes and staples (default: apple on macOS, native elsewhere).
+      native is Shipyard itself (OpenSSL, Apple's Notary REST API), on any OS.
+      """
+  ) { $0 = $1 }
+
+  /// The engine when none is asked for: Apple's tools on macOS, Shipyard's own elsewhere.
+  static var platformDefault: EngineName {
+    #if os(macOS)
+    .apple
+    #else
+    .native
+    #endif
+  }
+
+  /// The engine, made before any work starts; the native engine's endpoints come from
+  /// `signing` and `environment` (for proxies and tests): `SHIPYARD_NOTARY_URL`,
+  /// `SHIPYARD_S3_URL`, `SHIPYARD_TICKET_URL`, `SHIPYARD_TIMESTAMP_URL`.
+  func engine(signing: SigningOptions?, environment: [String: String], command: String)
+    throws(CommandError) -> any SigningEngine
+  {
+    switch self {
+    case .apple: return AppleEngine(runner: .live())
+    case .rcodesign: return RCodesignEngine(runner: .live())
+    case .native:
+      return NativeEngine.live(
+        configuration: try Self.nativeConfiguration(
+          signing: signing, environment: environment, command: command))
+    }
+  }
+
+  // MARK: - Implementation
+
+  private static func nativeConfiguration(
+    signing: SigningOptions?, environment: [String: String], command: String
+  ) throws(CommandError) -> NativeEngine.Configuration {
+    func url(_ text: String, _ source: String) throws(CommandError) -> URL {
+      guard let url = URL(string: text), let scheme = url.scheme,
+        ["http", "https"].contains(scheme),
+        url.host != nil
+      else {
+        throw .usage("\(source): \(text.debugDescription) is not an http(s) URL", command: command)
+      }
+      return url
+    }
+    let timestamp =
+      signing?.timestampURL.map { ($0, "--timestamp-url") }
+      ?? environment["SHIPYARD_TIMESTAMP_URL"].map { ($0, "SHIPYARD_TIMESTAMP_URL") }
+      ?? (NativeEngine.Configuration.defaultTimestampURL, "the default time-stamp URL")
+    return NativeEngine.Configuration(
+      notaryURL: try url(
+        environment["SHIPYARD_NOTARY_URL"] ?? NativeEngine.Configuration.defaultNotaryURL,
+        "SHIPYARD_NOTARY_URL"),
+      s3URL: try environment["SHIPYARD_S3_URL"].map { (text) throws(CommandError) in
+        try url(text, "SHIPYARD_S3_URL")
+      },
+      ticketURL: try url(
+        environment["SHIPYARD_TICKET_URL"] ?? NativeEngine.Configuration.defaultTicketURL,
+        "SHIPYARD_TICKET_URL"),
+      timestampURL: signing?.timestamps == false ? nil : try url(timestamp.0, timestamp.1),
+      identifier: signing?.identifier)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+extension FormPostCommand {
+  /// What the flags of `form post` read.
+  struct Arguments {
+    /// The form options.
+    var form = FormArguments()
+    /// `-H`, in order.
+    var headers: [(name: String, value: String)] = []
+    /// `-X`.
+    var method = "POST"
+    /// `-o`.
+    var output: String?
+    /// `--max-time`, in seconds.
+    var maxTime: TimeInterval?
+    /// `--progress` (`true`) or `--no-progress` (`false`, which wins).
+    var progress: Bool?
+
+    /// The request's options, after the form's.
+    static let options: [OptionSpec<Arguments>] = [
+      .option(
+        "-H", "--header", value: "<Name: value>", .header, repeatable: true,
+        help: "Adds a request header (repeatable)."
+      ) { $0.headers.append($1) },
+      .option(
+        "-X", "--request", value: "<method>", .string,
+        help: OptionHelp("The HTTP method.", default: "POST")
+      ) { $0.method = $1 },
+      .option(
+        "-o", "--output", value: "<file>", .string,
+        help: "Writes the response body to <file> instead of standard output."
+      ) { $0.output = $1 },
+      .option(
+        "--max-time", value: "<seconds>", .seconds,
+        help: OptionHelp("Gives up after this many seconds.", default: "no limit")
+      ) { $0.maxTime = $1 },
+      .flag(
+        "--progress",
+        help: "Draws the progress bar even when standard error is not a terminal."
+      ) { $0.progress = $0.progress ?? true },
+      .flag("--no-progress", help: "Never draws the progress bar.") { $0.progress = false },
+    ]
+  }
+}
+
+extension ValueParser where Value == (name: String, value: String) {
+  /// `Name: value`, on one line.
+  static var header: Self {
+    Self { header, origin throws(CommandError) in
+      guard let colon = header.firstIndex(of: ":"), header.startIndex < colon else {
+        throw origin.error("header \(header.debugDescription) is not of the form 'Name: value'")
+      }
+      let value = header[header.index(after: colon)...].trimmingSpaces
+      guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+        throw origin.error("header \(header.debugDescription) holds a line break")
+      }
+      return (header[..<colon].trimmingSpaces, value)
+    }
+  }
+}
+
+extension ValueParser where Value == TimeInterval {
+  /// A positive number of seconds.
+  static var seconds: Self {
+    Self { text, origin throws(CommandError) in
+      guard let seconds = TimeInterval(text), seconds > 0 else {
+        throw origin.error(
+          "\(origin.name) needs a positive number of seconds, not \(text.debugDescription)")
+      }
+      return seconds
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import Distribution
+import Foundation
+
+/// What the notary flags read, shared by `dmg notarize` and `ship`, before the environment
+/// checks them (``validated(environment:command:)``).
+struct NotaryArguments {
+  // MARK: - Properties
+
+  /// `--keychain-profile`.
+  var keychainProfile: String?
+  /// `--apple-id`.
+  var appleID: String?
+  /// `--team-id`.
+  var teamID: String?
+  /// `--password-env`: the variable holding the app-specific password.
+  var passwordVariable: String?
+  /// `--key`.
+  var key: String?
+  /// `--key-id`.
+  var keyID: String?
+  /// `--issuer`.
+  var issuer: String?
+  /// `--timeout`, in seconds.
+  var timeout: TimeInterval = 3600
+  /// `--ticket-timeout`, in seconds.
+  var ticketTimeout: TimeInterval = 60
+
+  // MARK: - API
+
+  /// `--ticket-timeout`, which `dmg staple` takes too.
+  static let ticketTimeoutOption = OptionSpec<TimeInterval>.option(
+    "--ticket-timeout", value: "<duration>", .duration(allowsZero: true),
+    help: OptionHelp("How long stapling waits for Apple to publish the ticket.", default: "60s")
+  ) { $0 = $1 }
+
+  /// The notary options, in the order of `dmg notarize --help`.
+  static let options: [OptionSpec<NotaryArguments>] = [
+    .option(
+      "--keychain-profile", value: "<name>", .string, key: "notarize.keychainProfile",
+      help: "A profile stored with `xcrun notarytool store-credentials` (Apple's tools)."
+    ) { $0.keychainProfile = $1 },
+    .option(
+      "--apple-id", value: "<email>", .string, key: "notarize.appleID",
+      help: """
+        An Apple ID with an app-specific password read from the environment
+        variable VAR (Apple's tools only; notarytool gets it on its command line).
+        """
+    ) { $0.appleID = $1 },
+    .option("--team-id", value: "<id>", .string, key: "notarize.teamID", help: .withPrevious) {
+      $0.teamID = $1
+    },
+    .option(
+      "--password-env", value: "<VAR>", .string, key: "notarize.passwordEnv", help: .withPrevious
+    ) { $0.passwordVariable = $1 },
+    .option(
+      "--key", value: "<file>", .string, key: "notarize.key", path: true,
+      help: """
+        An App Store Connect API key: a .p8 file with its ID and issuer for Apple's
+        tools, or the JSON file of `rcodesign encode-app-store-connect-api-key`.
+        """
+    ) { $0.key = $1 },
+    .option(
+      "--key-id", value: "<id>", .string, key: "notarize.keyID", help: .optionalWithPrevious
+    ) { $0.keyID = $1 },
+    .option(
+      "--issuer", value: "<uuid>", .string, key: "notarize.issuer", help: .optionalWithPrevious
+    ) { $0.issuer = $1 },
+    .option(
+      "--timeout", value: "<duration>", .duration(allowsZero: false), key: "notarize.timeout",
+      help: OptionHelp(
+        "The longest wait for Apple, such as 1800, 90s, 30m or 2h.", default: "1h")
+    ) { $0.timeout = $1 },
+    ticketTimeoutOption.lifted(\.ticketTimeout),
+  ]
+
+  /// The credentials, the app-specific password read from `--password-env`'s variable in
+  /// `environment`; a usage error for `command` when they are missing or incomplete.
+  func validated(environment: [String: String], command: String) throws(CommandError)
+    -> NotaryOptions
+  {
+    func usage(_ message: String) -> CommandError { .usage(message, command: command) }
+    let credentials: NotaryCredentials
+    if let keychainProfile {
+      credentials = .keychainProfile(keychainProfile)
+    } else if let appleID {
+      guard let teamID, let passwordVariable else {
+        throw usage(
+          "--apple-id needs --team-id and --password-env <VAR> (the variable holding the app-specific password)"
+        )
+      }
+      guard let password = environment[passwordVariable], !password.isEmpty else {
+        throw usage(
+          "--password-env \(passwordVariable): the environment variable \(passwordVariable) is not set"
+        )
+      }
+      credentials = .appleID(appleID: appleID, teamID: teamID, password: Secret(password))
+    } else if let key {
+      credentials = .apiKey(path: key, keyID: keyID, issuer: issuer)
+    } else {
+      throw usage(
+        "notarization needs credentials: --keychain-profile, --apple-id with --team-id and --password-env, or --key"
+      )
+    }
+    return NotaryOptions(credentials: credentials, timeout: timeout, ticketTimeout: ticketTimeout)
+  }
+}
+
+/// The notary options, checked: credentials and how long to wait.
+struct NotaryOptions: Sendable, Equatable {
+  /// How to reach Apple's notary service.
+  let credentials: NotaryCredentials
+  /// The longest wait for a submission, in seconds.
+  let timeout: TimeInterval
+  /// The longest wait for the ticket, in seconds.
+  let ticketTimeout: TimeInterval
+
+  /// Fails when `engine` cannot notarize with the credentials, before any work starts.
+  func check(for engine: any SigningEngine, command: String) throws(CommandError) {
+    do {
+      try engine.validate(credentials)
+    } catch {
+      throw .usage("\(error)", command: command)
+    }
+  }
+}
+
+extension ValueParser where Value == TimeInterval {
+  /// `1800`, `90s`, `30m`, `2h`: above zero, or zero too when `allowsZero`.
+  static func duration(allowsZero: Bool) -> Self {
+    Self { text, origin throws(CommandError) in
+      let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600]
+      let seconds =
+        text.last.flatMap { units[$0] }.map { unit in
+          TimeInterval(text.dropLast()).map { $0 * unit }
+        } ?? TimeInterval(text)
+      guard let seconds, seconds > 0 || (allowsZero && seconds == 0) else {
+        throw origin.error(
+          "\(origin.name) takes seconds, or a number with s, m or h, not \(text.debugDescription)")
+      }
+      return seconds
+    }
+  }
+}
