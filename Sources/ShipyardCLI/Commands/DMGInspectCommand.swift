@@ -12,7 +12,8 @@ struct DMGInspectCommand: ShipyardCommand {
 
     Decodes every chunk and checks each partition's CRC-32 and the master checksum, as 7-Zip's
     test does: a chunk that does not decode ("data error") or a partition whose CRC-32 differs
-    exits 1; a wrong master checksum alone is a warning. Then lists the HFS+ volume's files.
+    exits 1; a wrong master checksum alone is a warning. Then lists the volume's files
+    (HFS+ or APFS) with their attributes and resource forks, and the Finder window's layout.
 
     \(ImageReportArguments.table(command: path).help)
     """
