@@ -164,8 +164,9 @@ let package = Package(
       // The Perl peer of the Mac code pages (DistributionTests' license peer runs it too).
       exclude: ["Peers"],
       swiftSettings: strictSettings),
-    // Whole images, built through DMGBuilder (and read back through the file system modules)
-    // or through the built `shipyard` (which the image tests run to inspect and verify).
+    // Distribution's pipeline and whole images, built through DMGBuilder and read back through
+    // DiskImage and the file system modules. The built `shipyard` runs as the fake toolbox's
+    // signer and as `dmg build`, `dmg inspect` and `dmg verify` in the image tests.
     .testTarget(
       name: "DistributionTests",
       dependencies: [
