@@ -160,20 +160,21 @@ let package = Package(
       dependencies: ["APFS", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "DiskImageTests",
-      dependencies: [
-        "DiskImage", "HFSPlus", "APFS", "StagedTree", "Distribution", "SystemSupport",
-        "ShipyardTestSupport", "shipyard",
-      ],
+      name: "DiskImageTests", dependencies: ["DiskImage", "ShipyardTestSupport"],
+      // The Perl peer of the Mac code pages (DistributionTests' license peer runs it too).
       exclude: ["Peers"],
       swiftSettings: strictSettings),
+    // Distribution's pipeline and whole images, built through DMGBuilder and read back through
+    // DiskImage and the file system modules. The built `shipyard` runs as the fake toolbox's
+    // signer and as `dmg build`, `dmg inspect` and `dmg verify` in the image tests.
     .testTarget(
       name: "DistributionTests",
       dependencies: [
-        "Distribution", "DiskImage", "SystemSupport", "ShipyardTestSupport", "CodeSigning",
-        "NotaryService", "Digests",
+        "Distribution", "DiskImage", "HFSPlus", "APFS", "StagedTree", "FinderLayout",
+        "SystemSupport", "ShipyardTestSupport", "CodeSigning", "NotaryService", "Digests",
+        "shipyard",
       ],
-      exclude: ["FakeTools"],
+      exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DigestsTests", dependencies: ["Digests", "SystemSupport", "ShipyardTestSupport"],
@@ -183,7 +184,8 @@ let package = Package(
       dependencies: ["CodeSigning", "Digests", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "NotaryServiceTests", dependencies: ["NotaryService", "ShipyardTestSupport"],
+      name: "NotaryServiceTests",
+      dependencies: ["NotaryService", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     // Distribution as a client sees it: no package access, so only its public API compiles.
     .testTarget(

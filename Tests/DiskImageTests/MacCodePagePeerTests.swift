@@ -6,8 +6,6 @@ import Testing
 /// Our tables of Mac OS Hebrew and Thai against Perl's `Encode` (Apple's `HEBREW.TXT` and
 /// `THAI.TXT`), which neither Foundation nor iconv on Linux has.
 @Suite struct MacCodePagePeerTests {
-  static let perlPresent = ProcessRunner.succeeds("perl", ["-MEncode", "-e", "1"])
-
   static let peer = PeerPolicy.packageRoot.appendingPathComponent(
     "Tests/DiskImageTests/Peers/mac_encoding_peer.pl"
   ).path
@@ -30,7 +28,8 @@ import Testing
   }
 
   @Test(
-    .enabled(if: PeerPolicy.shouldRun(whenAvailable: perlPresent), "needs perl with Encode"),
+    .enabled(
+      if: PeerPolicy.shouldRun(whenAvailable: PeerPolicy.perlWithEncode), "needs perl with Encode"),
     arguments: [(MacTextEncoding.hebrew, "MacHebrew"), (.thai, "MacThai")])
   func everyUpperByteDecodesAsPerlDecodesIt(encoding: MacTextEncoding, perlName: String) throws {
     #expect(encoding.isAvailable)
@@ -54,7 +53,9 @@ import Testing
     #expect(assigned == (encoding == .hebrew ? 128 : 122))
   }
 
-  @Test(.enabled(if: PeerPolicy.shouldRun(whenAvailable: perlPresent), "needs perl with Encode"))
+  @Test(
+    .enabled(
+      if: PeerPolicy.shouldRun(whenAvailable: PeerPolicy.perlWithEncode), "needs perl with Encode"))
   func sequencesAreWrittenAsTheirByteAndMarksAloneAsTheirs() throws {
     // Thai: a tone mark with Apple's private-use selector is its positional variant; alone, or
     // in ordinary text, it is the plain byte.

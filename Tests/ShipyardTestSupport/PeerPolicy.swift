@@ -23,6 +23,10 @@ public enum PeerPolicy {
     packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/dmg")
   }
 
+  /// Whether perl with its `Encode` module (the Mac OS Hebrew and Thai tables) is installed:
+  /// the peer of DiskImage's code pages, and through it of the license resources' texts.
+  public static let perlWithEncode = ProcessRunner.succeeds("perl", ["-MEncode", "-e", "1"])
+
   /// The folder holding the multipart peer programs.
   public static var multipartPeers: URL {
     packageRoot.appendingPathComponent("Tests/MultipartTests/Peers")

@@ -25,7 +25,10 @@ def decode(data, codec):
     """The text of the bytes, by Python's codec or by Perl's Encode for "perl:<name>"."""
     if not codec.startswith("perl:"):
         return data.decode(codec)
-    peer = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mac_encoding_peer.pl")
+    # DiskImage's peer for the Mac code pages, in DiskImageTests/Peers.
+    peer = os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "DiskImageTests", "Peers",
+        "mac_encoding_peer.pl")
     out = subprocess.run(["perl", peer, codec[5:], data.hex()], capture_output=True, check=True)
     line = out.stdout.decode().strip()
     if line == "-":

@@ -47,7 +47,7 @@ import Testing
     ProcessRunner.succeeds(
       "python3",
       ["-c", "import importlib.util, sys; sys.exit(importlib.util.find_spec('dmgbuild') is None)"])
-    && MacCodePagePeerTests.perlPresent
+    && PeerPolicy.perlWithEncode
 
   private func build(
     _ samples: [(tag: String, region: Int, text: String)], in folder: ScratchFolder
@@ -75,7 +75,7 @@ import Testing
     defer { folder.remove() }
     let (image, files) = try build(Self.samples, in: folder)
     let script = PeerPolicy.packageRoot.appendingPathComponent(
-      "Tests/DiskImageTests/Peers/license_peer.py"
+      "Tests/DistributionTests/Peers/license_peer.py"
     ).path
     let arguments = zip(Self.samples, files).map { "\($0.tag)=\($1)" }
     let output = try ProcessRunner.check("python3", [script, image] + arguments)
