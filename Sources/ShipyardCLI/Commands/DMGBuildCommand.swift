@@ -80,13 +80,18 @@ struct DMGBuildCommand: ShipyardCommand {
         bar?.update(done: done, total: total)
       }
       bar?.finish()
-      console.printError(
-        "wrote \(options.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
-          + "\(result.folderCount) folders, \(ProgressBar.formatBytes(Double(result.volumeBytes))) volume, "
-          + "\(ProgressBar.formatBytes(Double(result.imageBytes))) image")
+      report(result, console: console)
     } catch {
       throw .failure("\(error)")
     }
+  }
+
+  /// Prints what the build wrote: the image, its volume's name, counts and sizes.
+  static func report(_ result: DMGBuilder.Result, console: Console) {
+    console.printError(
+      "wrote \(result.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
+        + "\(result.folderCount) folders, \(ProgressBar.formatBytes(Double(result.volumeBytes))) volume, "
+        + "\(ProgressBar.formatBytes(Double(result.imageBytes))) image")
   }
 }
 

@@ -1,4 +1,3 @@
-import Digests
 import Distribution
 import Foundation
 
@@ -72,66 +71,16 @@ struct DMGShipCommand: ShipyardCommand {
     (self.signing, self.engine) = (signing, engine)
   }
 
-  struct Summary: Encodable {
-    var image: String
-    var steps: [String: String] = [:]
-    var submissionID: String?
-    var gatekeeper: String?
-    /// The final image's SHA-256 (after stapling), for updaters' feeds.
-    var sha256 = ""
-    /// The final image's size in bytes.
-    var bytes: Int64 = 0
-  }
-
   func run(console: Console) async throws(CommandError) {
-    let image = build.output
-    var summary = Summary(image: image)
-    try DMGBuildCommand.build(build, console: console)
-    summary.steps["build"] = "done"
-    // The notarization's digest of the image, as long as nothing has changed its bytes since.
-    var unchangedSinceNotarized: FileDigest?
-    if let signing, let engine {
-      var steps = ReleaseSteps(console: console, engine: engine)
-      steps.ticketTimeout = notary?.ticketTimeout ?? steps.ticketTimeout
-      try await steps.sign(image, identity: signing.identity)
-      summary.steps["sign"] = "done"
-      if let notary {
-        let notarized = try await steps.notarize(image, notary: notary)
-        summary.submissionID = notarized.submissionID
-        unchangedSinceNotarized = notarized.image
-        summary.steps["notarize"] = "accepted"
-        if !skipped.contains(.staple) {
-          try await steps.staple(image)
-          unchangedSinceNotarized = nil  // the ticket is in the image now
-          summary.steps["staple"] = "done"
-        }
-      }
-      if !skipped.contains(.verify) { summary.gatekeeper = try await steps.assess(image) }
+    let plan = DMGRelease.Plan(
+      identity: signing?.identity, notary: notary?.credentials,
+      timeout: notary?.timeout ?? 3600, ticketTimeout: notary?.ticketTimeout ?? 60,
+      staple: !skipped.contains(.staple), verify: !skipped.contains(.verify))
+    let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
+    { release in
+      try await release.ship(building: build, plan: plan)
     }
-    if !skipped.contains(.verify) {
-      // One verification, as `dmg verify`'s: the checksums always, the signature unless signing
-      // was skipped, the ticket when one was stapled.
-      let verification: DMGVerification
-      do {
-        verification = try DMGVerification(path: image)
-      } catch {
-        throw .failure("verify: \(error)")
-      }
-      let signature = verification.signature
-      summary.steps["verify"] =
-        !signature.isSigned ? "unsigned" : signature.isValid ? "valid" : "INVALID"
-      let requirements = DMGVerification.Requirements(
-        signature: signing != nil, ticket: summary.steps["staple"] != nil)
-      if let failure = verification.failure(for: requirements) { throw .failure("\(failure)") }
-    }
-    do {
-      // A pass over the final bytes, unless the notarization's digest still names them.
-      let final = try unchangedSinceNotarized ?? FileDigest(ofFileAt: image)
-      summary.bytes = final.byteCount
-      summary.sha256 = final.hex
-    } catch {
-      throw .failure("cannot read \(image): \(error)")
-    }
+    let image = summary.image
     do {
       if json {
         let encoder = JSONEncoder()

@@ -33,7 +33,9 @@ struct DMGSignCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, engine: engine).sign(image, identity: signing.identity)
+    try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
+      try await release.sign(identity: signing.identity)
+    }
   }
 }
 
@@ -94,7 +96,9 @@ struct DMGNotarizeCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    _ = try await ReleaseSteps(console: console, engine: engine).notarize(image, notary: notary)
+    _ = try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
+      try await release.notarize(credentials: notary.credentials, timeout: notary.timeout)
+    }
   }
 }
 
@@ -149,9 +153,9 @@ struct DMGStapleCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    var steps = ReleaseSteps(console: console, engine: engine)
-    steps.ticketTimeout = ticketTimeout
-    try await steps.staple(image)
+    try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
+      try await release.staple(ticketTimeout: ticketTimeout)
+    }
   }
 }
 

@@ -37,14 +37,16 @@ enum EngineName: String, CaseIterable, Sendable {
   func engine(signing: SigningOptions?, environment: [String: String], command: String)
     throws(CommandError) -> any SigningEngine
   {
-    switch self {
-    case .apple: return AppleEngine(runner: .live())
-    case .rcodesign: return RCodesignEngine(runner: .live())
-    case .native:
-      return NativeEngine.live(
-        configuration: try Self.nativeConfiguration(
-          signing: signing, environment: environment, command: command))
-    }
+    let choice: DMGRelease.Engine =
+      switch self {
+      case .apple: .apple
+      case .rcodesign: .rcodesign
+      case .native:
+        .native(
+          try Self.nativeConfiguration(
+            signing: signing, environment: environment, command: command))
+      }
+    return choice.signingEngine
   }
 
   // MARK: - Implementation

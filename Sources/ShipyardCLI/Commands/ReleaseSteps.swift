@@ -1,67 +1,53 @@
 import Distribution
 import Foundation
 
-/// The release steps the `dmg` commands share: each prints what it does on standard error and
-/// turns the pipeline's errors into the right exit codes.
+/// The release steps the `dmg` commands share, run by Distribution's ``DMGRelease``: each prints
+/// what it did on standard error, and its errors become the right exit codes.
 struct ReleaseSteps {
-  let console: Console
-  let engine: any SigningEngine
+  /// The steps, reporting to ``print(_:image:console:progress:)``.
+  let release: DMGRelease
 
-  /// How long `staple` looks for a ticket Apple has not published yet, in seconds.
-  var ticketTimeout: TimeInterval = 60
-
-  /// Steps that print on `console` and run `engine`, made (and checked) by the command's `init`.
-  init(console: Console, engine: any SigningEngine) {
-    self.console = console
-    self.engine = engine
-  }
-
-  func sign(_ image: String, identity: SigningIdentity) async throws(CommandError) {
-    try await step("sign") { try await engine.sign(image, identity: identity) }
-    console.printError("signed \(image) with \(engine.name)")
-  }
-
-  /// Notarizes `image`; returns the accepted submission and the image's digest as notarized.
-  func notarize(_ image: String, notary: NotaryOptions) async throws(CommandError)
-    -> Notarizer.Outcome
-  {
-    let console = console
-    let notarizer = Notarizer(
-      engine: engine, credentials: notary.credentials, timeout: notary.timeout)
-    let outcome = try await step("notarize") {
-      try await notarizer.notarization(of: image) { id, status, waited in
-        console.printError("notarization \(id): \(status.name) after \(waited) s")
-      }
+  /// Steps on `image` that print on `console` and run `engine` (made and checked by the
+  /// command's `init`; `nil` when signing is skipped).
+  init(console: Console, image: String, engine: (any SigningEngine)?) {
+    let progress = console.errorIsTerminal ? StepProgress(console: console) : nil
+    release = DMGRelease(image: image, signingEngine: engine) { event in
+      Self.print(event, image: image, console: console, progress: progress)
     }
-    console.printError("notarized: submission \(outcome.submissionID) accepted")
-    return outcome
   }
 
-  func staple(_ image: String) async throws(CommandError) {
-    let attempts = max(1, Int(ticketTimeout / 10) + 1)
-    try await step("staple") {
-      try await TicketStapler(engine: engine, attempts: attempts, delay: 10).staple(image)
-    }
-    console.printError("stapled the notarization ticket to \(image)")
-  }
-
-  /// Gatekeeper's verdict where Apple's tools run, else `nil`.
-  func assess(_ image: String) async throws(CommandError) -> String? {
-    try await step("assess") { try await engine.assess(image) }
-  }
-
-  private func step<T>(_ name: String, _ body: () async throws -> T) async throws(CommandError) -> T
-  {
+  /// Runs `steps` on the release, mapping its error to the exit codes: 75 when notarization
+  /// timed out, 64 for options that cannot work (as the failed step's command), else 1.
+  func run<T>(_ steps: (DMGRelease) async throws -> T) async throws(CommandError) -> T {
     do {
-      return try await body()
-    } catch let error as PipelineError {
-      switch error {
-      case .notarizationTimedOut: throw .timeout("\(error)")
-      case .invalidOptions, .noEngine: throw .usage("\(error)", command: "dmg \(name)")
-      default: throw .failure("\(error)")
+      return try await steps(release)
+    } catch let error as DMGReleaseError {
+      switch error.kind {
+      case .timedOut: throw .timeout(error.description)
+      case .invalidOptions: throw .usage(error.description, command: "dmg \(error.step.rawValue)")
+      case .failed: throw .failure(error.description)
       }
     } catch {
-      throw .failure("\(name): \(error)")
+      throw .failure("\(error)")  // DMGRelease throws only its own errors
+    }
+  }
+
+  /// The line (or the progress) an event prints on standard error, as the `dmg` commands always
+  /// have.
+  private static func print(
+    _ event: DMGRelease.Event, image: String, console: Console, progress: StepProgress?
+  ) {
+    switch event {
+    case .building(let done, let total): progress?.update(done: done, total: total)
+    case .built(let result):
+      progress?.finish()
+      DMGBuildCommand.report(result, console: console)
+    case .signed(let engine): console.printError("signed \(image) with \(engine)")
+    case .notarizationStatus(let id, let status, let waited):
+      console.printError("notarization \(id): \(status.name) after \(waited) s")
+    case .notarized(let id): console.printError("notarized: submission \(id) accepted")
+    case .stapled: console.printError("stapled the notarization ticket to \(image)")
+    case .assessed, .verified, .digested: break
     }
   }
 }

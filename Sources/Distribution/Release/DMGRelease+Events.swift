@@ -1,0 +1,41 @@
+extension DMGRelease {
+  /// A step of a release.
+  public enum Step: String, Sendable, CaseIterable {
+    /// Building the image.
+    case build
+    /// Signing it.
+    case sign
+    /// Notarizing it.
+    case notarize
+    /// Stapling its ticket.
+    case staple
+    /// Asking Gatekeeper.
+    case assess
+    /// Verifying it offline.
+    case verify
+    /// Digesting the final bytes.
+    case digest
+  }
+
+  /// What a release step reports, in the order the steps run.
+  public enum Event: Sendable {
+    /// The build has written `done` of the volume's `total` bytes.
+    case building(done: Int64, total: Int64)
+    /// The image is built.
+    case built(DMGBuilder.Result)
+    /// The image is signed, by the engine of this name (`native`, `apple` or `rcodesign`).
+    case signed(engine: String)
+    /// A poll saw the submission's status, after `waited` seconds.
+    case notarizationStatus(id: String, status: NotaryStatus, waited: Int)
+    /// Apple accepted the submission.
+    case notarized(id: String)
+    /// The ticket is stapled to the image.
+    case stapled
+    /// Gatekeeper's verdict, or `nil` where it cannot be asked.
+    case assessed(verdict: String?)
+    /// The offline verification, before it is checked against the requirements.
+    case verified(DMGVerification)
+    /// The final image's SHA-256 and size in bytes.
+    case digested(sha256: String, bytes: Int64)
+  }
+}

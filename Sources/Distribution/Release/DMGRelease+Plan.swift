@@ -1,0 +1,61 @@
+public import Foundation
+
+extension DMGRelease {
+  /// Which steps ``DMGRelease/ship(building:plan:)`` runs after the build, and with what.
+  public struct Plan: Sendable {
+    /// Who signs, or `nil` to skip signing (and so notarizing, stapling and Gatekeeper).
+    public var identity: SigningIdentity?
+    /// How to reach the notary service, or `nil` to skip notarizing (and so stapling).
+    public var notary: NotaryCredentials?
+    /// The longest wait for the notarization, in seconds.
+    public var timeout: TimeInterval
+    /// How long to look for a ticket Apple has not published yet, in seconds.
+    public var ticketTimeout: TimeInterval
+    /// Whether the ticket is stapled after notarizing.
+    public var staple: Bool
+    /// Whether Gatekeeper is asked and the final image verified.
+    public var verify: Bool
+
+    /// Makes a plan.
+    ///
+    /// - Parameters:
+    ///   - identity: Who signs, or `nil` to skip signing.
+    ///   - notary: How to reach the notary service, or `nil` to skip notarizing.
+    ///   - timeout: The longest wait for the notarization, in seconds.
+    ///   - ticketTimeout: How long to look for the ticket, in seconds.
+    ///   - staple: Whether to staple the ticket.
+    ///   - verify: Whether to ask Gatekeeper and verify the final image.
+    public init(
+      identity: SigningIdentity?, notary: NotaryCredentials?, timeout: TimeInterval = 3600,
+      ticketTimeout: TimeInterval = 60, staple: Bool = true, verify: Bool = true
+    ) {
+      self.identity = identity
+      self.notary = notary
+      self.timeout = timeout
+      self.ticketTimeout = ticketTimeout
+      self.staple = staple
+      self.verify = verify
+    }
+  }
+
+  /// What ``DMGRelease/ship(building:plan:)`` did, as `dmg ship` prints it.
+  public struct Summary: Sendable, Encodable {
+    /// The image's path.
+    public var image: String
+    /// Each step run and its outcome (`build: done`, `notarize: accepted`, `verify: valid`...).
+    public var steps: [String: String] = [:]
+    /// The accepted notarization's submission ID.
+    public var submissionID: String?
+    /// Gatekeeper's verdict, where it was asked.
+    public var gatekeeper: String?
+    /// The final image's SHA-256 (after stapling), for updaters' feeds.
+    public var sha256 = ""
+    /// The final image's size in bytes.
+    public var bytes: Int64 = 0
+
+    /// Makes an empty summary of `image`.
+    ///
+    /// - Parameter image: The image's path.
+    public init(image: String) { self.image = image }
+  }
+}

@@ -1,0 +1,252 @@
+import Digests
+public import Foundation
+
+/// The release steps for one disk image: sign, notarize, staple, assess and verify it, or
+/// ``ship(building:plan:)`` it from build to final digest, reporting progress as ``Event``s.
+///
+/// Each step throws a ``DMGReleaseError`` that names the step and says whether the options were
+/// at fault or the notarization only timed out:
+///
+/// ```swift
+/// let release = DMGRelease(image: "dist/MyApp.dmg", engine: engine) { event in
+///   print(event)
+/// }
+/// var plan = DMGRelease.Plan(identity: identity, notary: credentials)
+/// plan.timeout = 1800
+/// let summary = try await release.ship(building: options, plan: plan)
+/// print("\(summary.sha256) \(summary.bytes)")
+/// ```
+public struct DMGRelease: Sendable {
+  /// The image's path.
+  public let image: String
+  /// The engine that signs, notarizes, staples and assesses, or `nil` when none is needed.
+  let engine: (any SigningEngine)?
+  /// The time the notarization's polls and the staple's retries wait by.
+  let clock: PipelineClock
+  /// Receives each step's progress.
+  let events: @Sendable (Event) -> Void
+
+  /// Makes the release steps for `image` with the native engine.
+  ///
+  /// - Parameters:
+  ///   - image: The disk image's path (written by ``ship(building:plan:)``'s build).
+  ///   - engine: The engine that signs, notarizes and staples, or `nil` to only build and verify.
+  ///   - events: Called with each step's progress, in order.
+  public init(
+    image: String, engine: NativeEngine?, events: @escaping @Sendable (Event) -> Void = { _ in }
+  ) {
+    self.init(image: image, signingEngine: engine, events: events)
+  }
+
+  /// Makes the release steps for `image` with any engine.
+  ///
+  /// - Parameters:
+  ///   - image: The disk image's path.
+  ///   - signingEngine: The engine, or `nil` when no step needs one.
+  ///   - clock: The time waits pass by.
+  ///   - events: Called with each step's progress, in order.
+  package init(
+    image: String, signingEngine: (any SigningEngine)?, clock: PipelineClock = .live,
+    events: @escaping @Sendable (Event) -> Void = { _ in }
+  ) {
+    self.image = image
+    self.engine = signingEngine
+    self.clock = clock
+    self.events = events
+  }
+
+  /// Signs the image with `identity` and checks the signature; reports ``Event/signed(engine:)``.
+  ///
+  /// - Parameter identity: Who signs.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/sign`` step.
+  public func sign(identity: SigningIdentity) async throws(DMGReleaseError) {
+    let engine = try self.engine(for: .sign)
+    try await run(.sign) { try await engine.sign(image, identity: identity) }
+    events(.signed(engine: engine.name))
+  }
+
+  /// Notarizes the signed image, waiting at most `timeout` seconds; reports each status seen
+  /// (``Event/notarizationStatus(id:status:waited:)``) then ``Event/notarized(id:)``.
+  ///
+  /// - Parameters:
+  ///   - credentials: How to reach the notary service.
+  ///   - timeout: The longest wait, in seconds (a rerun resumes the same submission).
+  /// - Returns: The accepted submission's ID.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/notarize`` step, of kind
+  ///   ``DMGReleaseError/Kind/timedOut`` when Apple is still checking after `timeout`.
+  public func notarize(credentials: NotaryCredentials, timeout: TimeInterval = 3600)
+    async throws(DMGReleaseError) -> String
+  {
+    try await notarization(credentials: credentials, timeout: timeout).submissionID
+  }
+
+  /// Notarizes as ``notarize(credentials:timeout:)`` does, and gives back the image's digest as
+  /// notarized too.
+  package func notarization(credentials: NotaryCredentials, timeout: TimeInterval)
+    async throws(DMGReleaseError) -> Notarizer.Outcome
+  {
+    let engine = try self.engine(for: .notarize)
+    let notarizer = Notarizer(
+      engine: engine, credentials: credentials, clock: clock, timeout: timeout)
+    let events = events
+    let outcome = try await run(.notarize) {
+      try await notarizer.notarization(of: image) { id, status, waited in
+        events(.notarizationStatus(id: id, status: status, waited: waited))
+      }
+    }
+    events(.notarized(id: outcome.submissionID))
+    return outcome
+  }
+
+  /// Staples the notarization ticket, looking every 10 s for a ticket Apple has not published
+  /// yet, for at most `ticketTimeout` seconds; reports ``Event/stapled``.
+  ///
+  /// - Parameter ticketTimeout: How long to look for the ticket, in seconds.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/staple`` step.
+  public func staple(ticketTimeout: TimeInterval = 60) async throws(DMGReleaseError) {
+    let engine = try self.engine(for: .staple)
+    let stapler = TicketStapler(
+      engine: engine, clock: clock, attempts: max(1, Int(ticketTimeout / 10) + 1), delay: 10)
+    try await run(.staple) { try await stapler.staple(image) }
+    events(.stapled)
+  }
+
+  /// Asks Gatekeeper's verdict where Apple's tools run; reports ``Event/assessed(verdict:)``.
+  ///
+  /// - Returns: The verdict, or `nil` where it cannot be asked (off macOS).
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/assess`` step.
+  public func assess() async throws(DMGReleaseError) -> String? {
+    let engine = try self.engine(for: .assess)
+    let verdict = try await run(.assess) { try await engine.assess(image) }
+    events(.assessed(verdict: verdict))
+    return verdict
+  }
+
+  /// Verifies the image offline through ``DMGVerification`` and reports
+  /// ``Event/verified(_:)`` before checking it against `requirements`.
+  ///
+  /// - Parameter requirements: What the image must carry beyond checksums that hold.
+  /// - Returns: The verification, which meets `requirements`.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/verify`` step: the image cannot be read, or
+  ///   the ``DMGVerificationError`` of the first requirement it falls short of.
+  @discardableResult
+  public func verify(_ requirements: DMGVerification.Requirements) throws(DMGReleaseError)
+    -> DMGVerification
+  {
+    let verification: DMGVerification
+    do {
+      verification = try DMGVerification(path: image)
+    } catch {
+      throw DMGReleaseError(step: .verify, kind: .failed, description: "verify: \(error)")
+    }
+    events(.verified(verification))
+    if let failure = verification.failure(for: requirements) {
+      throw DMGReleaseError(step: .verify, kind: .failed, description: "\(failure)")
+    }
+    return verification
+  }
+
+  /// Builds the image (unless `options` is `nil`: the image is built already), then signs,
+  /// notarizes, staples, assesses and verifies it as `plan` says, and digests the final bytes.
+  ///
+  /// - Parameters:
+  ///   - options: What to build, with ``image`` as its ``DMGBuildOptions/output``; `nil` when
+  ///     the image is built already.
+  ///   - plan: Which steps run, and with what.
+  /// - Returns: The summary of the steps run, ending with the final image's SHA-256 and size.
+  /// - Throws: The ``DMGReleaseError`` of the first step that fails.
+  public func ship(building options: DMGBuildOptions?, plan: Plan) async throws(DMGReleaseError)
+    -> Summary
+  {
+    var summary = Summary(image: image)
+    if let options {
+      try build(options)
+      summary.steps["build"] = "done"
+    }
+    // The notarization's digest of the image, as long as nothing has changed its bytes since.
+    var unchangedSinceNotarized: FileDigest?
+    if let identity = plan.identity {
+      try await sign(identity: identity)
+      summary.steps["sign"] = "done"
+      if let credentials = plan.notary {
+        let notarized = try await notarization(credentials: credentials, timeout: plan.timeout)
+        summary.submissionID = notarized.submissionID
+        unchangedSinceNotarized = notarized.image
+        summary.steps["notarize"] = "accepted"
+        if plan.staple {
+          try await staple(ticketTimeout: plan.ticketTimeout)
+          unchangedSinceNotarized = nil  // the ticket is in the image now
+          summary.steps["staple"] = "done"
+        }
+      }
+      if plan.verify { summary.gatekeeper = try await assess() }
+    }
+    if plan.verify {
+      // The checksums always, the signature unless signing was skipped, the ticket when one was
+      // stapled.
+      let verification = try verify(
+        DMGVerification.Requirements(
+          signature: plan.identity != nil, ticket: summary.steps["staple"] != nil))
+      let signature = verification.signature
+      summary.steps["verify"] =
+        !signature.isSigned ? "unsigned" : signature.isValid ? "valid" : "INVALID"
+    }
+    let final = try digest(unchangedSinceNotarized)
+    (summary.sha256, summary.bytes) = (final.hex, final.byteCount)
+    return summary
+  }
+
+  // MARK: - Implementation
+
+  /// Builds the image from `options`, reporting ``Event/building(done:total:)`` and
+  /// ``Event/built(_:)``.
+  private func build(_ options: DMGBuildOptions) throws(DMGReleaseError) {
+    guard options.output == image else {
+      throw DMGReleaseError(
+        step: .build, kind: .invalidOptions,
+        description: "the build writes \(options.output), not the release's image \(image)")
+    }
+    let events = events
+    do {
+      let result = try DMGBuilder(options: options).build { done, total in
+        events(.building(done: done, total: total))
+      }
+      events(.built(result))
+    } catch {
+      throw DMGReleaseError(step: .build, kind: .failed, description: "\(error)")
+    }
+  }
+
+  /// The final image's digest: `notarized` when it still names the bytes, else one pass over
+  /// them; reports ``Event/digested(sha256:bytes:)``.
+  private func digest(_ notarized: FileDigest?) throws(DMGReleaseError) -> FileDigest {
+    do {
+      let final = try notarized ?? FileDigest(ofFileAt: image)
+      events(.digested(sha256: final.hex, bytes: final.byteCount))
+      return final
+    } catch {
+      throw DMGReleaseError(
+        step: .digest, kind: .failed, description: "cannot read \(image): \(error)")
+    }
+  }
+
+  /// The engine, which `step` needs.
+  private func engine(for step: Step) throws(DMGReleaseError) -> any SigningEngine {
+    guard let engine else {
+      throw DMGReleaseError(
+        step: step, kind: .invalidOptions, description: "no signing engine for \(step.rawValue)")
+    }
+    return engine
+  }
+
+  /// Runs an engine's step, naming the step in what it throws.
+  private func run<T>(_ step: Step, _ body: () async throws -> T) async throws(DMGReleaseError)
+    -> T
+  {
+    do {
+      return try await body()
+    } catch {
+      throw DMGReleaseError(step: step, error)
+    }
+  }
+}

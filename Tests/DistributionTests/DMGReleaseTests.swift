@@ -1,0 +1,95 @@
+import Digests
+import Distribution
+import Foundation
+import ShipyardTestSupport
+import SystemSupport
+import Testing
+
+/// ``DMGRelease`` against Apple's (fake) tools: the events in the steps' order, and the summary.
+@Suite struct DMGReleaseTests {
+  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  static let credentials = NotaryCredentials.appleID(
+    appleID: "dev@example.com", teamID: "TEAMID1234", password: Secret("abcd-efgh-ijkl-mnop"))
+  static let identity = SigningIdentity.keychain(
+    name: "Developer ID Application: Example (TEAMID1234)", keychain: nil)
+
+  /// The name of an event, with what the test checks of it.
+  private static func name(_ event: DMGRelease.Event) -> String {
+    switch event {
+    case .building: "building"
+    case .built(let result): "built \(result.fileCount > 0)"
+    case .signed(let engine): "signed \(engine)"
+    case .notarizationStatus(let id, let status, _): "status \(id) \(status.name)"
+    case .notarized(let id): "notarized \(id)"
+    case .stapled: "stapled"
+    case .assessed(let verdict): "assessed \(verdict?.contains("accepted") == true)"
+    case .verified(let verification): "verified \(verification.valid)"
+    case .digested: "digested"
+    }
+  }
+
+  @Test func shipRunsEveryStepInOrderAndSummarizesTheFinalImage() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    try tools.set("in-progress-polls", "1")
+    let image = tools.folder.path("Hello.dmg")
+    let names = Locked([String]())
+    let release = DMGRelease(
+      image: image, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock
+    ) { event in
+      names.withLock { names in
+        let name = Self.name(event)
+        if name != "building" || names.last != "building" { names.append(name) }
+      }
+    }
+
+    let summary = try await release.ship(
+      building: DMGBuildOptions(source: Self.helloApp, output: image),
+      plan: DMGRelease.Plan(identity: Self.identity, notary: Self.credentials))
+
+    let id = PipelineTests.submission
+    #expect(
+      names.withLock { $0 } == [
+        "building", "built true", "signed apple", "status \(id) In Progress",
+        "status \(id) Accepted", "notarized \(id)", "stapled", "assessed true", "verified true",
+        "digested",
+      ])
+    #expect(
+      summary.steps == [
+        "build": "done", "sign": "done", "notarize": "accepted", "staple": "done",
+        "verify": "valid",
+      ])
+    #expect(summary.image == image && summary.submissionID == id)
+    #expect(summary.gatekeeper?.contains("accepted") == true)
+    let final = try FileDigest(ofFileAt: image)
+    #expect(summary.sha256 == final.hex && summary.bytes == final.byteCount)
+  }
+
+  @Test func aStepWithoutAnEngineIsAnOptionsError() async throws {
+    let release = DMGRelease(image: "Hello.dmg", signingEngine: nil)
+    await #expect {
+      try await release.sign(identity: Self.identity)
+    } throws: { error in
+      (error as? DMGReleaseError).map { $0.step == .sign && $0.kind == .invalidOptions } == true
+    }
+  }
+
+  @Test func aTimeoutIsItsOwnKindAndASkippedSignatureIsNotRequired() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    try tools.set("in-progress-polls", "100")
+    let image = tools.folder.path("Hello.dmg")
+    let release = DMGRelease(
+      image: image, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock)
+    let unsigned = try await release.ship(
+      building: DMGBuildOptions(source: Self.helloApp, output: image),
+      plan: DMGRelease.Plan(identity: nil, notary: nil))
+    #expect(unsigned.steps == ["build": "done", "verify": "unsigned"])
+    try await release.sign(identity: Self.identity)
+    await #expect {
+      try await release.notarize(credentials: Self.credentials, timeout: 30)
+    } throws: { error in
+      (error as? DMGReleaseError).map { $0.step == .notarize && $0.kind == .timedOut } == true
+    }
+  }
+}
