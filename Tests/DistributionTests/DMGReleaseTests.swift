@@ -92,4 +92,25 @@ import Testing
       (error as? DMGReleaseError).map { $0.step == .notarize && $0.kind == .timedOut } == true
     }
   }
+
+  @Test func aShipWithoutSigningStillRequiresTheChecksums() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    let image = tools.folder.path("Hello.dmg")
+    _ = try await DMGBuilder(options: DMGBuildOptions(source: Self.helloApp, output: image))
+      .build { _ in }
+    // One byte of the first chunk: its partition no longer decodes.
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: image)))
+    bytes[100] ^= 0xFF
+    try Data(bytes).write(to: URL(fileURLWithPath: image))
+    let release = DMGRelease(image: image, signingEngine: nil)
+
+    await #expect {
+      _ = try await release.ship(building: nil, plan: DMGRelease.Plan(identity: nil, notary: nil))
+    } throws: { error in
+      guard let error = error as? DMGReleaseError else { return false }
+      return error.step == .verify && error.kind == .failed
+        && "\(error)".contains("damaged partitions")
+    }
+  }
 }
