@@ -75,6 +75,14 @@ import Testing
     #expect(throws: Self.malformed("the code directory slot holds no code directory")) {
       try CodeDirectory(Array(Self.directory.reversed()))
     }
+    // A version-0x20300 directory whose 64-bit code limit no Int64 holds (found by fuzzing:
+    // the conversion trapped).
+    var limit = Self.directory
+    limit.replaceSubrange(8..<12, with: [0x00, 0x02, 0x03, 0x00])
+    limit.replaceSubrange(56..<64, with: [UInt8](repeating: 0xFF, count: 8))
+    #expect {
+      try CodeDirectory(limit)
+    } throws: { "\($0)".contains("64-bit code limit 18446744073709551615") }
   }
 
   @Test func derLengthsPastTheirContainerAreErrors() throws {

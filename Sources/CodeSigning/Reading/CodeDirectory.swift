@@ -50,8 +50,15 @@ package struct CodeDirectory: Sendable {
       hashType = type
       let pageShift = Int(try reader.getInteger(at: 39, as: UInt8.self))
       pageSize = pageShift == 0 ? 0 : 1 << pageShift
-      if version >= 0x20300, try reader.getInteger(at: 56, as: UInt64.self) != 0 {
-        limit = Int64(try reader.getInteger(at: 56, as: UInt64.self))
+      if version >= 0x20300, case let limit64 = try reader.getInteger(at: 56, as: UInt64.self),
+        limit64 != 0
+      {
+        // A hostile 64-bit limit must not trap the conversion.
+        guard let value = Int64(exactly: limit64) else {
+          throw SignatureError.malformed(
+            "the code directory's 64-bit code limit \(limit64) is past any file's size")
+        }
+        limit = value
       }
       codeLimit = limit
       identifier = try Self.cString(in: bytes, at: identOffset)
