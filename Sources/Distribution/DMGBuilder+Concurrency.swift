@@ -1,3 +1,5 @@
+import SystemSupport
+
 extension DMGBuilder {
   /// Builds the image, reporting progress and stopping when its task is cancelled.
   ///
@@ -33,9 +35,16 @@ extension DMGBuilder {
     -> Result
   {
     try Task.checkCancellation()
-    return try build { (done: Int64, total: Int64) throws in
-      try Task.checkCancellation()
-      progress?(DMGBuildProgress(completedBytes: done, totalBytes: total))
+    // The task's cancellation, as a flag the build's own thread reads between batches: it does
+    // not depend on which thread the writer calls back on.
+    let cancelled = Locked(false)
+    return try await withTaskCancellationHandler {
+      try build { (done: Int64, total: Int64) throws in
+        if cancelled.withLock({ $0 }) { throw CancellationError() }
+        progress?(DMGBuildProgress(completedBytes: done, totalBytes: total))
+      }
+    } onCancel: {
+      cancelled.withLock { $0 = true }
     }
   }
 }

@@ -69,19 +69,21 @@ import Testing
     let options = try Self.payloadOptions(in: folder, count: 8 << 20, format: .udbz)
 
     let (reports, reported) = AsyncStream.makeStream(of: DMGBuildProgress.self)
+    // Holds the builder after its first batch until the test has cancelled it, so that the
+    // cancellation lands mid-build whatever the machine's speed (and passes every later batch).
+    let cancelledByTheTest = DispatchSemaphore(value: 0)
     let task = Task {
       try await DMGBuilder(options: options).build { progress in
         reported.yield(progress)
-        // Hold the builder after its first batch until the test has cancelled it, so that the
-        // cancellation lands mid-build whatever the machine's speed.
-        let deadline = Date().addingTimeInterval(60)
-        while !Task.isCancelled && Date() < deadline { usleep(1000) }
+        _ = cancelledByTheTest.wait(timeout: .now() + 60)
+        cancelledByTheTest.signal()
       }
     }
     var first: DMGBuildProgress?
     for await report in reports {
       first = report
       task.cancel()
+      cancelledByTheTest.signal()
       break
     }
 
