@@ -69,26 +69,22 @@ import Testing
     let options = try Self.payloadOptions(in: folder, count: 8 << 20, format: .udbz)
 
     let (reports, reported) = AsyncStream.makeStream(of: DMGBuildProgress.self)
-    // Holds the builder after its first batch until the test has cancelled it, so that the
-    // cancellation lands mid-build whatever the machine's speed (and passes every later batch).
-    let cancelledByTheTest = DispatchSemaphore(value: 0)
     let task = Task {
       try await DMGBuilder(options: options).build { progress in
         reported.yield(progress)
-        _ = cancelledByTheTest.wait(timeout: .now() + 60)
-        cancelledByTheTest.signal()
+        // The build's own task is cancelled after its first batch: the cancellation lands
+        // mid-build whatever the machine's speed, and nothing waits on another thread (a
+        // callback that blocks can starve a busy cooperative pool).
+        withUnsafeCurrentTask { $0?.cancel() }
       }
-    }
-    var first: DMGBuildProgress?
-    for await report in reports {
-      first = report
-      task.cancel()
-      cancelledByTheTest.signal()
-      break
     }
 
     await #expect(throws: CancellationError.self) { try await task.value }
-    let report = try #require(first)
+    reported.finish()
+    var all: [DMGBuildProgress] = []
+    for await report in reports { all.append(report) }
+    #expect(all.count == 1)
+    let report = try #require(all.first)
     #expect(report.completedBytes < report.totalBytes)
     #expect(folder.contents == ["Payload"])
   }
