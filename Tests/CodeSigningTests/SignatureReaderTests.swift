@@ -94,6 +94,17 @@ import Testing
       try DERElement.parse([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF][...])
     }
     #expect(throws: DERError.self) { try CMSSignature(der: [0x30, 0x00]) }
+    // A certificate that is an empty SEQUENCE (found by the signature fuzz target in CI).
+    func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { [tag, UInt8(content.count)] + content }
+    let signedDataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+    let dataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+    let signedData = tlv(
+      0x30,
+      [0x02, 0x01, 0x01] + tlv(0x31, []) + tlv(0x30, dataOID) + tlv(0xA0, tlv(0x30, []))
+        + tlv(0x31, []))
+    #expect {
+      try CMSSignature(der: tlv(0x30, signedDataOID + tlv(0xA0, signedData)))
+    } throws: { "\($0)".contains("to-be-signed part is missing") }
     let oid = try DERElement.parse([0x06, 0x03, 0x55, 0x04, 0x03][...])
     #expect(oid.objectIdentifier == "2.5.4.3")
   }

@@ -53,7 +53,7 @@ package struct CMSSignature: Sendable {
     var certificates: [Certificate] = []
     if let certificateSet = fields.first(where: { $0.tag == 0xA0 }) {
       for certificate in try certificateSet.children() {
-        let tbs = try certificate.children()[0].children()
+        let tbs = try certificate.child(0, "a certificate's to-be-signed part").children()
         // version [0] is optional: skip it, then serial, signature algorithm, issuer, validity, subject.
         let rest = tbs.first?.tag == 0xA0 ? Array(tbs.dropFirst()) : tbs
         guard rest.count >= 5 else { throw DERError("a certificate is truncated") }
@@ -114,8 +114,8 @@ package struct CMSSignature: Sendable {
   package func certificatesVerify() -> Bool? {
     #if canImport(COpenSSL)
     guard
-      let set = try? DERElement.parse(der[...]).children()[1].children()[0].children().first(
-        where: { $0.tag == 0xA0 }),
+      let set = try? DERElement.parse(der[...]).child(1, "SignedData").child(0, "SignedData")
+        .children().first(where: { $0.tag == 0xA0 }),
       let elements = try? set.children()
     else { return true }
     var parsed: [(certificate: OpaquePointer, subject: [UInt8], issuer: [UInt8])] = []
@@ -126,7 +126,9 @@ package struct CMSSignature: Sendable {
         var pointer = buffer.baseAddress
         return d2i_X509(nil, &pointer, buffer.count)
       }
-      guard let certificate, let tbs = try? element.children()[0].children() else { return false }
+      guard let certificate, let tbs = try? element.child(0, "to-be-signed").children() else {
+        return false
+      }
       let rest = tbs.first?.tag == 0xA0 ? Array(tbs.dropFirst()) : tbs
       guard rest.count >= 5 else { return false }
       parsed.append((certificate, Array(rest[4].encoded), Array(rest[2].encoded)))

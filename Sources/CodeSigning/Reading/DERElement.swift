@@ -23,6 +23,13 @@ package struct DERElement: Sendable {
     return elements
   }
 
+  /// The element at `index` inside this one, or an error naming `what` when there are fewer.
+  package func child(_ index: Int, _ what: String) throws(DERError) -> DERElement {
+    let elements = try children()
+    guard elements.indices.contains(index) else { throw DERError("\(what) is missing") }
+    return elements[index]
+  }
+
   /// Parses the element at the start of `bytes`.
   package static func parse(_ bytes: ArraySlice<UInt8>) throws(DERError) -> DERElement {
     var index = bytes.startIndex
