@@ -113,4 +113,65 @@ import Testing
         && "\(error)".contains("damaged partitions")
     }
   }
+
+  @Test func aWrongPasswordStopsTheShipBeforeTheBuild() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let image = folder.path("Hello.dmg")
+    let events = Locked([String]())
+    let release = DMGRelease(
+      image: image, engine: NativeEngine.live(configuration: .apple),
+      events: { event in events.withLock { $0.append(Self.name(event)) } })
+    let identity = SigningIdentity.p12(
+      path: try TestPKI.path("identity.p12"), password: Secret("not-the-password"))
+
+    await #expect {
+      _ = try await release.ship(
+        building: DMGBuildOptions(source: Self.helloApp, output: image),
+        plan: DMGRelease.Plan(identity: identity, notary: nil))
+    } throws: { error in
+      guard let error = error as? DMGReleaseError else { return false }
+      return error.step == .sign && "\(error)".contains("identity.p12")
+    }
+    #expect(events.withLock { $0 }.isEmpty, "nothing was built")
+    #expect(!FileManager.default.fileExists(atPath: image))
+  }
+
+  @Test func aFailedStepAfterTheBuildLeavesNoImage() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    try tools.set("final-status", "Invalid")
+    let image = tools.folder.path("Hello.dmg")
+    let built = Locked(false)
+    let release = DMGRelease(
+      image: image, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock
+    ) { event in
+      if case .built = event { built.withLock { $0 = true } }
+    }
+
+    await #expect {
+      _ = try await release.ship(
+        building: DMGBuildOptions(source: Self.helloApp, output: image),
+        plan: DMGRelease.Plan(identity: Self.identity, notary: Self.credentials))
+    } throws: { error in (error as? DMGReleaseError)?.step == .notarize }
+    #expect(built.withLock { $0 })
+    #expect(!FileManager.default.fileExists(atPath: image), "the refused image is removed")
+  }
+
+  @Test func aFailedShipOfAnImageBuiltElsewhereLeavesIt() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    try tools.set("final-status", "Invalid")
+    let image = tools.folder.path("Hello.dmg")
+    _ = try await DMGBuilder(options: DMGBuildOptions(source: Self.helloApp, output: image))
+      .build { _ in }
+    let release = DMGRelease(
+      image: image, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock)
+
+    await #expect(throws: DMGReleaseError.self) {
+      _ = try await release.ship(
+        building: nil, plan: DMGRelease.Plan(identity: Self.identity, notary: Self.credentials))
+    }
+    #expect(FileManager.default.fileExists(atPath: image), "the caller's image is theirs")
+  }
 }

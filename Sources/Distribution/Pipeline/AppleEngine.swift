@@ -10,10 +10,8 @@ package struct AppleEngine: SigningEngine {
   package init(runner: ToolRunner) { self.runner = runner }
 
   package func sign(_ image: String, identity: SigningIdentity) async throws {
-    guard case .keychain(let name, let keychain) = identity else {
-      throw PipelineError.invalidOptions(
-        "codesign signs with a keychain identity (--identity), not a certificate file")
-    }
+    try validate(identity)
+    guard case .keychain(let name, let keychain) = identity else { return }
     _ = try await check(
       runner, "codesign",
       ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
@@ -56,6 +54,14 @@ package struct AppleEngine: SigningEngine {
   }
 
   package func validate(_ credentials: NotaryCredentials) throws {}
+
+  /// codesign signs with a keychain identity only (whether the keychain holds it, codesign says).
+  package func validate(_ identity: SigningIdentity) throws {
+    guard case .keychain = identity else {
+      throw PipelineError.invalidOptions(
+        "codesign signs with a keychain identity (--identity), not a certificate file")
+    }
+  }
 
   package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
     async throws -> String

@@ -172,8 +172,15 @@ public struct NativeEngine: SigningEngine {
 
   // MARK: - Notarizing
 
+  /// Loads the API key, so that a missing or unusable `.p8` is found before any work starts.
   package func validate(_ credentials: NotaryCredentials) throws {
-    _ = try Self.apiKey(credentials)
+    _ = try client(credentials)
+  }
+
+  /// Loads the identity and checks its certificate is valid now: a wrong password, a missing key
+  /// or an expired certificate is found before any work starts.
+  package func validate(_ identity: SigningIdentity) throws {
+    try loadIdentity(identity).checkValidity(at: now())
   }
 
   /// The key file, key ID and issuer; the key ID may come from the file name `AuthKey_<id>.p8`.

@@ -12,16 +12,19 @@ package struct RCodesignEngine: SigningEngine {
   package init(runner: ToolRunner) { self.runner = runner }
 
   package func sign(_ image: String, identity: SigningIdentity) async throws {
-    let arguments: [String] =
-      switch identity {
-      case .p12(let path, let passwordFile, _):
-        ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
-      case .pem(let path): ["--pem-file", path]
-      case .keychain:
-        throw PipelineError.invalidOptions(
-          "rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity")
-      }
-    _ = try await check(runner, "rcodesign", ["sign"] + arguments + [image])
+    _ = try await check(runner, "rcodesign", ["sign"] + (try signingArguments(identity)) + [image])
+  }
+
+  /// rcodesign's arguments for `identity`.
+  func signingArguments(_ identity: SigningIdentity) throws -> [String] {
+    switch identity {
+    case .p12(let path, let passwordFile, _):
+      ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
+    case .pem(let path): ["--pem-file", path]
+    case .keychain:
+      throw PipelineError.invalidOptions(
+        "rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity")
+    }
   }
 
   /// rcodesign notarizes with an API key only; an Apple ID with an app-specific password, or a
@@ -38,6 +41,20 @@ package struct RCodesignEngine: SigningEngine {
 
   package func validate(_ credentials: NotaryCredentials) throws {
     _ = try keyArguments(credentials)
+  }
+
+  /// rcodesign reads the files itself: they must be there, and be certificate files.
+  package func validate(_ identity: SigningIdentity) throws {
+    _ = try signingArguments(identity)
+    let files: [String] =
+      switch identity {
+      case .p12(let path, let passwordFile, _): [path] + (passwordFile.map { [$0] } ?? [])
+      case .pem(let path): [path]
+      case .keychain: []
+      }
+    for file in files where !FileManager.default.isReadableFile(atPath: file) {
+      throw PipelineError.invalidOptions("cannot read \(file): no such readable file")
+    }
   }
 
   package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)

@@ -88,6 +88,9 @@ package protocol SigningEngine: Sendable {
   func sign(_ image: String, identity: SigningIdentity) async throws
   /// Checks that the engine can use `credentials`, before any work starts.
   func validate(_ credentials: NotaryCredentials) throws
+  /// Checks that the engine can sign with `identity` now (its files load, with their password,
+  /// and the certificate is valid), before any work starts.
+  func validate(_ identity: SigningIdentity) throws
   /// Uploads the image for notarization; returns the submission ID.
   func submit(_ submission: NotarySubmission, credentials: NotaryCredentials) async throws
     -> String

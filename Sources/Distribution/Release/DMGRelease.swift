@@ -154,15 +154,47 @@ public struct DMGRelease: Sendable {
   ///     the image is built already.
   ///   - plan: Which steps run, and with what.
   /// - Returns: The summary of the steps run, ending with the final image's SHA-256 and size.
-  /// - Throws: The ``DMGReleaseError`` of the first step that fails.
+  /// - Throws: The ``DMGReleaseError`` of the first step that fails. The identity and the notary
+  ///   credentials are checked before the build (a wrong password or a missing key costs no
+  ///   build), and an image this call built is removed when a later step fails: a failed ship
+  ///   leaves no image at ``image``.
   public func ship(building options: DMGBuildOptions?, plan: Plan) async throws(DMGReleaseError)
     -> Summary
   {
+    try validate(plan)
+    guard let options else { return try await release(plan, summary: Summary(image: image)) }
+    try build(options)
     var summary = Summary(image: image)
-    if let options {
-      try build(options)
-      summary.steps["build"] = "done"
+    summary.steps["build"] = "done"
+    do {
+      return try await release(plan, summary: summary)
+    } catch {
+      try? FileManager.default.removeItem(atPath: image)
+      throw error
     }
+  }
+
+  /// Checks, before anything is built, that the engine can sign with the plan's identity and
+  /// notarize with its credentials.
+  private func validate(_ plan: Plan) throws(DMGReleaseError) {
+    guard let identity = plan.identity else { return }
+    let engine = try self.engine(for: .sign)
+    do {
+      try engine.validate(identity)
+    } catch {
+      throw DMGReleaseError(step: .sign, error)
+    }
+    guard let credentials = plan.notary else { return }
+    do {
+      try engine.validate(credentials)
+    } catch {
+      throw DMGReleaseError(step: .notarize, error)
+    }
+  }
+
+  /// The steps of ``ship(building:plan:)`` after the build.
+  private func release(_ plan: Plan, summary: Summary) async throws(DMGReleaseError) -> Summary {
+    var summary = summary
     // The notarization's digest of the image, as long as nothing has changed its bytes since.
     var unchangedSinceNotarized: FileDigest?
     if let identity = plan.identity {
