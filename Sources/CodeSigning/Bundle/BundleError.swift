@@ -39,7 +39,8 @@ package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
     case .digestMismatch(let path, let predicted):
       "\(path) was signed \(predicted ? "without" : "with") SHA-1 code directories, unlike what "
         + "the signer said before its bundle was sealed"
-    case .malformedCodeResources(let path, let reason): "\(path) is not a CodeResources seal: \(reason)"
+    case .malformedCodeResources(let path, let reason):
+      "\(path) is not a CodeResources seal: \(reason)"
     case .stagingFailed(let path, let reason):
       "cannot sign a copy of \(path) (the original is unchanged): \(reason)"
     }

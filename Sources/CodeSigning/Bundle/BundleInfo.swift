@@ -27,7 +27,9 @@ package struct BundleInfo: Sendable, Equatable {
 
   /// Parses `Info.plist` bytes.
   ///
-  /// - Parameter path: The file's path, for the error.
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - path: The file's path, for the error.
   /// - Throws: ``BundleError/unreadableInfoPlist(path:reason:)`` when the bytes are no property
   ///   list or not a dictionary.
   package init(plist bytes: [UInt8], path: String) throws(BundleError) {

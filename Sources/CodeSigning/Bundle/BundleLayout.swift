@@ -61,7 +61,9 @@ package struct BundleLayout: Sendable, Equatable {
 
   /// Scans the bundle (or Mach-O file) at `root`.
   ///
-  /// - Parameter identifier: A single Mach-O file's identifier (`nil`: from its file name).
+  /// - Parameters:
+  ///   - root: The bundle's folder (`X.app`) or the Mach-O file.
+  ///   - identifier: A single Mach-O file's identifier (`nil`: from its file name).
   /// - Throws: ``BundleError`` naming the path that cannot be signed (a data file where code
   ///   belongs, a framework root with real files, a folder that is not a bundle, a missing
   ///   executable); ``SystemError`` when something cannot be read.

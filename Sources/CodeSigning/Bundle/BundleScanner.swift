@@ -77,7 +77,8 @@ struct BundleScanner {
         reason: "its Info.plist has no CFBundlePackageType (other than dSYM) or CFBundleIdentifier")
     }
     guard let executable = info.executable else {
-      throw BundleError.notABundle(path: display(folder), reason: "its Info.plist has no CFBundleExecutable")
+      throw BundleError.notABundle(
+        path: display(folder), reason: "its Info.plist has no CFBundleExecutable")
     }
     let executablePath = joinedPath(contentPath, joinedPath(executableFolder, executable))
     guard try kind(executablePath) == .regular,

@@ -66,7 +66,8 @@ package struct BundleSealCheck: Sendable {
   package init(
     _ bundle: BundleLayout.SignableBundle, in root: URL, nestedCodeHash: (URL) throws -> [UInt8]?
   ) throws {
-    let content = bundle.contentPath.isEmpty ? root : root.appendingPathComponent(bundle.contentPath)
+    let content =
+      bundle.contentPath.isEmpty ? root : root.appendingPathComponent(bundle.contentPath)
     let sealURL = content.appendingPathComponent("_CodeSignature/CodeResources")
     guard let bytes = FileManager.default.contents(atPath: sealURL.path) else {
       throw BundleError.malformedCodeResources(path: sealURL.path, reason: "there is no seal")
@@ -86,7 +87,8 @@ package struct BundleSealCheck: Sendable {
       guard sealed.symlink == target else {
         return .problem(
           "symlink target",
-          "\(entry.path) points to \(target), sealed as \(sealed.symlink.map { "a link to \($0)" } ?? "no link")")
+          "\(entry.path) points to \(target), sealed as \(sealed.symlink.map { "a link to \($0)" } ?? "no link")"
+        )
       }
     case .nestedBundle, .nestedMachO:
       let executable =
@@ -103,12 +105,14 @@ package struct BundleSealCheck: Sendable {
           "\(entry.path) was changed or signed again (cdhash \(current.hex), sealed \(cdhash.hex))")
       }
     case .file, .dataInCodeLocation:
-      let expected = sealed.hash2.map { ($0, DigestAlgorithm.sha256) } ?? sealed.hash.map { ($0, .sha1) }
+      let expected =
+        sealed.hash2.map { ($0, DigestAlgorithm.sha256) } ?? sealed.hash.map { ($0, .sha1) }
       guard let (hash, algorithm) = expected else {
         return .problem("resource modified", "\(entry.path) is a file, not sealed as one")
       }
       guard try FileDigest(ofFileAt: entry.url.path, algorithm: algorithm).value == hash else {
-        return .problem("resource modified", "\(entry.path) does not match its sealed \(algorithm) hash")
+        return .problem(
+          "resource modified", "\(entry.path) does not match its sealed \(algorithm) hash")
       }
     }
     return nil

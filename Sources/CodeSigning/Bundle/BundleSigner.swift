@@ -34,8 +34,10 @@ package struct BundleSigner: Sendable {
 
   /// Signs the bundle or Mach-O file at `url` in place, as a whole or not at all.
   ///
-  /// - Parameter identifier: A single file's identifier (`nil`: from its file name); bundles
-  ///   take theirs from their `Info.plist`.
+  /// - Parameters:
+  ///   - url: The bundle's folder (`X.app`) or the Mach-O file.
+  ///   - identifier: A single file's identifier (`nil`: from its file name); bundles take
+  ///     theirs from their `Info.plist`.
   /// - Returns: The plan and every signature made.
   /// - Throws: ``BundleError`` from scanning (before anything is copied) and sealing, the
   ///   signer's errors, `CancellationError`; the original is unchanged after any of them.

@@ -1,5 +1,5 @@
-package import Foundation
 import Digests
+package import Foundation
 
 /// Signs one Mach-O file in place and says what a parent seal records of it.
 ///
@@ -13,6 +13,10 @@ package protocol CodeItemSigner: Sendable {
   ///
   /// The bundle signer asks before it writes the item's bundle seal, since `files2` carries a
   /// SHA-1 `hash` beside each `hash2` only when the bundle's main executable uses SHA-1.
+  ///
+  /// - Parameter item: The file to be signed.
+  /// - Returns: `true` when its signature will hold SHA-1 code directories.
+  /// - Throws: Whatever keeps the file from being read.
   func usesSHA1(_ item: CodeItem) async throws -> Bool
 
   /// Signs `item` in place, every slice.
@@ -22,6 +26,8 @@ package protocol CodeItemSigner: Sendable {
   ///   - infoPlist: The bundle's `Info.plist` bytes for slot 1; `nil` for loose code.
   ///   - codeResources: The bundle's `CodeResources` bytes for slot 3; `nil` for loose code.
   /// - Returns: What a parent bundle's seal records of the signed file.
+  /// - Throws: Whatever keeps the file from being signed, naming it; the bundle signer then
+  ///   discards its staging copy.
   func sign(_ item: CodeItem, infoPlist: [UInt8]?, codeResources: [UInt8]?) async throws
     -> SignedCode
 }

@@ -5,7 +5,9 @@ extension CodeResources {
   ///
   /// Rules come back in byte order of their patterns (a property list dictionary has no order).
   ///
-  /// - Parameter path: The file's path, for the errors.
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - path: The file's path, for the errors.
   /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` naming the entry at fault.
   package init(plist bytes: [UInt8], path: String) throws(BundleError) {
     let top: [String: Any]

@@ -45,7 +45,8 @@ extension CodeResources {
 extension PropertyListXMLWriter {
   /// A rule list: each rule `<true/>` or a dictionary of its attributes, keys in byte order.
   fileprivate mutating func rules(_ rules: [ResourceRule], depth: Int) {
-    let byPattern = Dictionary(rules.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
+    let byPattern = Dictionary(
+      rules.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
     dictionary(byPattern, depth: depth) { writer, rule, depth in
       guard !rule.isPlain else { return writer.true(depth: depth) }
       var fields: [Field] = []

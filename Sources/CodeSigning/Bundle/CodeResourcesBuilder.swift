@@ -33,6 +33,7 @@ package struct CodeResourcesBuilder: Sendable {
   ///   - mainExecutable: The main executable's path from `contentFolder`, left out of the seal.
   ///   - nestedCode: The signature of the nested bundle (its folder) or Mach-O file at a path
   ///     from `contentFolder`; `nil` when it was not signed.
+  /// - Returns: The seal, to write with ``CodeResources/xml``.
   /// - Throws: ``BundleError/dataInCodeLocation(path:)`` and
   ///   ``BundleError/unsignedNestedCode(path:)`` with paths from `contentFolder`; ``SystemError``
   ///   when a file cannot be read.

@@ -17,7 +17,9 @@ enum NestedBundleExecutable {
       guard let name = try? BundleInfo(plist: Array(bytes), path: infoPath).executable else {
         return nil
       }
-      let executables = executableFolder.isEmpty ? contentFolder : contentFolder.appendingPathComponent(executableFolder)
+      let executables =
+        executableFolder.isEmpty
+        ? contentFolder : contentFolder.appendingPathComponent(executableFolder)
       return executables.appendingPathComponent(name)
     }
     return nil

@@ -52,7 +52,8 @@ struct PropertyListXMLWriter {
     let encoded = Array(Data(bytes).base64EncodedString().utf8)
     let width = 76 - 8 * min(depth, 8)
     for start in stride(from: 0, to: encoded.count, by: width) {
-      line(String(decoding: encoded[start..<min(start + width, encoded.count)], as: UTF8.self), depth)
+      line(
+        String(decoding: encoded[start..<min(start + width, encoded.count)], as: UTF8.self), depth)
     }
     line("</data>", depth)
   }

@@ -58,10 +58,14 @@ enum BundleFixture {
   }
 
   /// An app-style bundle `Contents/{Info.plist, MacOS/<name>}` at `path` inside `root`.
-  static func app(_ path: String, executable: String, identifier: String, type: String = "APPL", in root: URL)
+  static func app(
+    _ path: String, executable: String, identifier: String, type: String = "APPL", in root: URL
+  )
     throws
   {
-    try write(infoPlist(executable: executable, identifier: identifier, type: type), "\(path)/Contents/Info.plist", in: root)
+    try write(
+      infoPlist(executable: executable, identifier: identifier, type: type),
+      "\(path)/Contents/Info.plist", in: root)
     try write(machO(identifier), "\(path)/Contents/MacOS/\(executable)", in: root)
   }
 
@@ -86,7 +90,8 @@ enum BundleFixture {
   /// with `.lproj` folders, a `.node` Mach-O, a `.DS_Store` and a symbolic link.
   static func electron(in folder: ScratchFolder) throws -> URL {
     let app = folder.file("Electron.app")
-    try self.app("Electron.app", executable: "Electron", identifier: "com.example.electron", in: folder.url)
+    try self.app(
+      "Electron.app", executable: "Electron", identifier: "com.example.electron", in: folder.url)
     try write(Array("APPL????".utf8), "Contents/PkgInfo", in: app)
     try framework(
       "Contents/Frameworks/Electron Framework.framework", name: "Electron Framework",

@@ -1,7 +1,8 @@
-@testable import CodeSigning
 import Foundation
 import ShipyardTestSupport
 import Testing
+
+@testable import CodeSigning
 
 /// The bundle scan: what is code, what is a bundle, the identifiers, and the layouts Apple's
 /// tools refuse, each refused with the path at fault.
@@ -28,13 +29,17 @@ import Testing
     #expect(version.mainExecutable.identifier == "com.github.Electron.framework")
     #expect(version.sealedAs == framework)
     #expect(version.infoPlistPath == "\(framework)/Versions/A/Resources/Info.plist")
-    #expect(version.mainExecutable.role == .mainExecutable(bundleRelativePath: "\(framework)/Versions/A"))
+    #expect(
+      version.mainExecutable.role == .mainExecutable(bundleRelativePath: "\(framework)/Versions/A"))
     let app = try #require(layout.bundles.first { $0.contentPath == "Contents" })
     #expect(app.mainExecutable.relativePath == "Contents/MacOS/Electron")
     #expect(app.mainExecutable.role == .mainExecutable(bundleRelativePath: ""))
     #expect(app.mainExecutableInContent == "MacOS/Electron")
     #expect(app.rules == .deep)
-    #expect(layout.looseCode.map(\.identifier).sorted() == ["addon", "chrome_crashpad_handler", "libffmpeg"])
+    #expect(
+      layout.looseCode.map(\.identifier).sorted() == [
+        "addon", "chrome_crashpad_handler", "libffmpeg",
+      ])
   }
 
   @Test(arguments: [
@@ -48,7 +53,8 @@ import Testing
 
   @Test func machOIsToldFromDataAndJavaClassFilesByItsMagic() {
     func bytes(_ words: UInt32...) -> [UInt8] {
-      words.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } }
+      words.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
+      }
     }
     #expect(MachOFileDetection.isMachO(prefix: BundleFixture.machO("")))
     for magic: UInt32 in [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE] {
@@ -84,7 +90,8 @@ import Testing
     for name in ["version.plist", "embedded.provisionprofile", ".DS_Store", "CodeResources"] {
       try BundleFixture.write(Array("data".utf8), "Contents/\(name)", in: app)
     }
-    try BundleFixture.write(Array("dsym".utf8), "Contents/Frameworks/x.dSYM/Contents/Info.plist", in: app)
+    try BundleFixture.write(
+      Array("dsym".utf8), "Contents/Frameworks/x.dSYM/Contents/Info.plist", in: app)
     #expect(try BundleLayout(scanning: app).bundles.count == 6)
   }
 
@@ -104,14 +111,20 @@ import Testing
     defer { folder.remove() }
     let app = try BundleFixture.electron(in: folder)
     try BundleFixture.write(BundleFixture.machO("x"), "Contents/PlugIns/odd.dir/x", in: app)
-    #expect(throws: BundleError.notABundle(path: "Electron.app/Contents/PlugIns/odd.dir", reason: "it has no Info.plist")) {
+    #expect(
+      throws: BundleError.notABundle(
+        path: "Electron.app/Contents/PlugIns/odd.dir", reason: "it has no Info.plist")
+    ) {
       try BundleLayout(scanning: app)
     }
     try BundleFixture.write(
       BundleFixture.infoPlist(executable: "Gone", identifier: "com.example.gone"),
       "Contents/PlugIns/Gone.plugin/Contents/Info.plist", in: app)
     try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/PlugIns/odd.dir"))
-    #expect(throws: BundleError.missingMainExecutable(path: "Electron.app/Contents/PlugIns/Gone.plugin/Contents/MacOS/Gone")) {
+    #expect(
+      throws: BundleError.missingMainExecutable(
+        path: "Electron.app/Contents/PlugIns/Gone.plugin/Contents/MacOS/Gone")
+    ) {
       try BundleLayout(scanning: app)
     }
   }
@@ -131,7 +144,9 @@ import Testing
     let binary = try folder.write(BundleFixture.machO("cli"), to: "mytool.1.2")
     let single = try BundleLayout(scanning: binary)
     #expect(single.looseCode.map(\.identifier) == ["mytool"] && single.bundles.isEmpty)
-    #expect(try BundleLayout(scanning: binary, identifier: "com.example.cli").looseCode[0].identifier == "com.example.cli")
+    #expect(
+      try BundleLayout(scanning: binary, identifier: "com.example.cli").looseCode[0].identifier
+        == "com.example.cli")
     let text = try folder.write(Array("text".utf8), to: "notes.txt")
     #expect(throws: BundleError.self) { try BundleLayout(scanning: text) }
   }

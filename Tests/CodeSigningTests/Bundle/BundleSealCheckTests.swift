@@ -16,7 +16,9 @@ import Testing
 
   /// The failing findings' details of every bundle's seal; `resign` names code whose cdhash the
   /// reader reports changed.
-  static func problems(_ app: URL, _ layout: BundleLayout, resigned: String? = nil) throws -> [String] {
+  static func problems(_ app: URL, _ layout: BundleLayout, resigned: String? = nil) throws
+    -> [String]
+  {
     let root = app.resolvingSymlinksInPath().path + "/"
     return try layout.bundles.flatMap { bundle in
       let check = try BundleSealCheck(bundle, in: app) { executable in
@@ -24,7 +26,9 @@ import Testing
         return path == resigned ? [UInt8](repeating: 0, count: 20) : FakeCodeItemSigner.cdhash(path)
       }
       #expect(check.findings.last?.check == "resource seal")
-      return check.findings.filter { !$0.ok && $0.check != "resource seal" }.map { "\($0.check): \($0.detail)" }
+      return check.findings.filter { !$0.ok && $0.check != "resource seal" }.map {
+        "\($0.check): \($0.detail)"
+      }
     }
   }
 
@@ -35,7 +39,8 @@ import Testing
     #expect(try Self.problems(app, layout) == [])
     // Omitted and optional things may come and go.
     try BundleFixture.write([1], "Contents/Resources/sub/.DS_Store", in: app)
-    try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/Resources/en.lproj/MainMenu.nib"))
+    try FileManager.default.removeItem(
+      at: app.appendingPathComponent("Contents/Resources/en.lproj/MainMenu.nib"))
     try BundleFixture.write([2], "Contents/Resources/en.lproj/locversion.plist", in: app)
     #expect(try Self.problems(app, layout) == [])
   }
@@ -46,11 +51,14 @@ import Testing
     let (app, layout) = try await Self.signedElectron(in: folder)
     try BundleFixture.write(Array("asaR".utf8), "Contents/Resources/app.asar", in: app)
     try BundleFixture.write(Array("new".utf8), "Contents/Resources/new.txt", in: app)
-    try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/Resources/electron.icns"))
-    try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/Resources/app.icns"))
+    try FileManager.default.removeItem(
+      at: app.appendingPathComponent("Contents/Resources/electron.icns"))
+    try FileManager.default.removeItem(
+      at: app.appendingPathComponent("Contents/Resources/app.icns"))
     try BundleFixture.link("Contents/Resources/app.icns", to: "other.icns", in: app)
     try BundleFixture.write(
-      Array("pak!".utf8), "Contents/Frameworks/Electron Framework.framework/Versions/A/Resources/en.lproj/locale.pak",
+      Array("pak!".utf8),
+      "Contents/Frameworks/Electron Framework.framework/Versions/A/Resources/en.lproj/locale.pak",
       in: app)
     let problems = try Self.problems(app, layout)
     #expect(
@@ -71,10 +79,15 @@ import Testing
     let helper = "Contents/Frameworks/Electron Helper.app/Contents/MacOS/Electron Helper"
     let problems = try Self.problems(app, layout, resigned: helper)
     #expect(problems.count == 1)
-    #expect(problems.first?.hasPrefix("nested code: Frameworks/Electron Helper.app was changed or signed again") == true)
+    #expect(
+      problems.first?.hasPrefix(
+        "nested code: Frameworks/Electron Helper.app was changed or signed again") == true)
     let check = try BundleSealCheck(
-      try #require(layout.bundles.first { $0.contentPath == "Contents" }), in: app) { _ in nil }
-    #expect(check.findings.filter { !$0.ok }.count == 6, "five nested bundles not signed, and the summary")
+      try #require(layout.bundles.first { $0.contentPath == "Contents" }), in: app
+    ) { _ in nil }
+    #expect(
+      check.findings.filter { !$0.ok }.count == 6, "five nested bundles not signed, and the summary"
+    )
   }
 
   @Test func aSealReadBackEqualsTheSealWritten() async throws {
@@ -83,11 +96,16 @@ import Testing
     let (app, layout) = try await Self.signedElectron(in: folder)
     for bundle in layout.bundles {
       let content = app.appendingPathComponent(bundle.contentPath)
-      let bytes = try Data(contentsOf: content.appendingPathComponent("_CodeSignature/CodeResources"))
+      let bytes = try Data(
+        contentsOf: content.appendingPathComponent("_CodeSignature/CodeResources"))
       let seal = try CodeResources(plist: Array(bytes), path: bundle.contentPath)
       let reordered = ResourceRules(
-        rules: bundle.rules.rules.sorted { $0.pattern.utf8.lexicographicallyPrecedes($1.pattern.utf8) },
-        rules2: bundle.rules.rules2.sorted { $0.pattern.utf8.lexicographicallyPrecedes($1.pattern.utf8) })
+        rules: bundle.rules.rules.sorted {
+          $0.pattern.utf8.lexicographicallyPrecedes($1.pattern.utf8)
+        },
+        rules2: bundle.rules.rules2.sorted {
+          $0.pattern.utf8.lexicographicallyPrecedes($1.pattern.utf8)
+        })
       #expect(seal.rules == reordered)
       #expect(seal.xml == Array(bytes), "written again, the seal is the same bytes")
     }
@@ -98,13 +116,15 @@ import Testing
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let bundle = folder.file("Tool.bundle")
-    let info = BundleFixture.infoPlist(executable: "Tool", identifier: "com.example.tool", type: "BNDL")
+    let info = BundleFixture.infoPlist(
+      executable: "Tool", identifier: "com.example.tool", type: "BNDL")
     try BundleFixture.write(info, "Info.plist", in: bundle)
     try BundleFixture.write(BundleFixture.machO("tool"), "Tool", in: bundle)
     try BundleFixture.write(Array("x".utf8), "data.txt", in: bundle)
     try BundleFixture.write(Array("y".utf8), "en.lproj/x.strings", in: bundle)
     let seal = try CodeResourcesBuilder(rules: .shallow, includeSHA1: false).build(
-      contentFolder: bundle, mainExecutable: "Tool") { _ in nil }
+      contentFolder: bundle, mainExecutable: "Tool"
+    ) { _ in nil }
     // v1 `^.*` seals Info.plist in `files`; v2 omits it (`^Info\.plist$`, weight 20).
     let expected = ExpectedSeal.document(
       #"""

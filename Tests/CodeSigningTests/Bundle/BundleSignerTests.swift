@@ -26,23 +26,23 @@ import Testing
 
   static func file(_ key: String, _ bytes: [UInt8], optional: Bool = false) -> String {
     """
-          <key>\(key)</key>
-          <dict>
-            <key>hash2</key>
-            <data>
-            \(ExpectedSeal.hash(bytes, .sha256))
-            </data>\(optional ? "\n      <key>optional</key>\n      <true/>" : "")
-          </dict>
-      """
+        <key>\(key)</key>
+        <dict>
+          <key>hash2</key>
+          <data>
+          \(ExpectedSeal.hash(bytes, .sha256))
+          </data>\(optional ? "\n      <key>optional</key>\n      <true/>" : "")
+        </dict>
+    """
   }
 
   static func legacy(_ key: String, _ bytes: [UInt8]) -> String {
     """
-          <key>\(key)</key>
-          <data>
-          \(ExpectedSeal.hash(bytes, .sha1))
-          </data>
-      """
+        <key>\(key)</key>
+        <data>
+        \(ExpectedSeal.hash(bytes, .sha1))
+        </data>
+    """
   }
 
   /// The Electron app's own seal, entry by entry from the reference's rules.
@@ -82,7 +82,8 @@ import Testing
         "Library/LoginItems/Launcher.app",
         "Contents/Library/LoginItems/Launcher.app/Contents/MacOS/Launcher",
         "com.example.electron.launcher"),
-      nested("PlugIns/Z.plugin", "Contents/PlugIns/Z.plugin/Contents/MacOS/Z", "com.example.electron.z"),
+      nested(
+        "PlugIns/Z.plugin", "Contents/PlugIns/Z.plugin/Contents/MacOS/Z", "com.example.electron.z"),
       file("Resources/Base.lproj/Main.strings", Array("base".utf8)),
       file("Resources/app.asar", Array("asar".utf8)),
       """
@@ -109,20 +110,29 @@ import Testing
     #expect(signer.order.last == "Contents/MacOS/Electron" && signer.order.count == 9)
     let calls = signer.calls.withLock { $0 }
     for call in calls {
-      let bundle = outcome.plan.layout.bundles.first { $0.mainExecutable.relativePath == call.item.relativePath }
+      let bundle = outcome.plan.layout.bundles.first {
+        $0.mainExecutable.relativePath == call.item.relativePath
+      }
       guard let bundle else {
         #expect(call.infoPlist == nil && call.codeResources == nil, "\(call.item)")
         continue
       }
       // Slot 1 and slot 3 get the bytes now in the signed bundle.
-      let content = bundle.contentPath.isEmpty ? app : app.appendingPathComponent(bundle.contentPath)
-      let seal = try Data(contentsOf: content.appendingPathComponent("_CodeSignature/CodeResources"))
+      let content =
+        bundle.contentPath.isEmpty ? app : app.appendingPathComponent(bundle.contentPath)
+      let seal = try Data(
+        contentsOf: content.appendingPathComponent("_CodeSignature/CodeResources"))
       #expect(call.codeResources == Array(seal), "\(bundle.contentPath)")
-      #expect(call.infoPlist == Array(try Data(contentsOf: app.appendingPathComponent(bundle.infoPlistPath))))
+      #expect(
+        call.infoPlist
+          == Array(try Data(contentsOf: app.appendingPathComponent(bundle.infoPlistPath))))
     }
     let top = try #require(calls.last?.codeResources)
     #expect(String(decoding: top, as: UTF8.self) == Self.electronSeal)
-    #expect(outcome.main == FakeCodeItemSigner.signature(of: "Contents/MacOS/Electron", identifier: "com.example.electron"))
+    #expect(
+      outcome.main
+        == FakeCodeItemSigner.signature(
+          of: "Contents/MacOS/Electron", identifier: "com.example.electron"))
     // Only the original's name is left in the folder: the staging copy was swapped in.
     #expect(folder.contents == ["Electron.app"])
   }
@@ -157,8 +167,11 @@ import Testing
     #expect(asar.hash == Array(DigestAlgorithm.sha1.digest(Array("asar".utf8))))
     #expect(asar.hash2 == Array(DigestAlgorithm.sha256.digest(Array("asar".utf8))))
     // The framework's main executable uses SHA-256 only: no `hash` in its files2.
-    let framework = signer.calls.withLock { $0 }.first { $0.item.identifier == "com.github.Electron.framework" }
-    let frameworkSeal = try CodeResources(plist: try #require(framework?.codeResources), path: "CodeResources")
+    let framework = signer.calls.withLock { $0 }.first {
+      $0.item.identifier == "com.github.Electron.framework"
+    }
+    let frameworkSeal = try CodeResources(
+      plist: try #require(framework?.codeResources), path: "CodeResources")
     #expect(frameworkSeal.files2.values.allSatisfy { $0.hash == nil })
     #expect(frameworkSeal.files2["Resources/Info.plist"]?.hash2 != nil)
     #expect(frameworkSeal.files["Resources/Info.plist"] != nil)
@@ -189,8 +202,12 @@ import Testing
     let signer = FakeCodeItemSigner()
     _ = try await BundleSigner(signer: signer).sign(app)
     let contents = app.appendingPathComponent("Contents")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: contents.appendingPathComponent("_CodeSignature").path) == ["CodeResources"])
-    #expect(!FileManager.default.fileExists(atPath: contents.appendingPathComponent("CodeResources").path))
+    #expect(
+      try FileManager.default.contentsOfDirectory(
+        atPath: contents.appendingPathComponent("_CodeSignature").path) == ["CodeResources"])
+    #expect(
+      !FileManager.default.fileExists(atPath: contents.appendingPathComponent("CodeResources").path)
+    )
     #expect(signer.order.count == 9)
   }
 
@@ -205,11 +222,15 @@ import Testing
     }
     #expect(failing.order.count == 7, "signing went as far as the failing item")
     let inconsistent = FakeCodeItemSigner(inconsistentPaths: ["Contents/MacOS/Electron"])
-    await #expect(throws: BundleError.digestMismatch(path: "Contents/MacOS/Electron", predictedSHA1: false)) {
+    await #expect(
+      throws: BundleError.digestMismatch(path: "Contents/MacOS/Electron", predictedSHA1: false)
+    ) {
       try await BundleSigner(signer: inconsistent).sign(app)
     }
     try BundleFixture.write(Array("x".utf8), "Contents/MacOS/notes.txt", in: app)
-    await #expect(throws: BundleError.dataInCodeLocation(path: "Electron.app/Contents/MacOS/notes.txt")) {
+    await #expect(
+      throws: BundleError.dataInCodeLocation(path: "Electron.app/Contents/MacOS/notes.txt")
+    ) {
       try await BundleSigner(signer: FakeCodeItemSigner()).sign(app)
     }
     try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/MacOS/notes.txt"))
@@ -222,11 +243,13 @@ import Testing
     defer { folder.remove() }
     let binary = try folder.write(BundleFixture.machO("cli"), to: "mytool")
     let signer = FakeCodeItemSigner()
-    let outcome = try await BundleSigner(signer: signer).sign(binary, identifier: "com.example.mytool")
+    let outcome = try await BundleSigner(signer: signer).sign(
+      binary, identifier: "com.example.mytool")
     #expect(outcome.main?.cdhash == FakeCodeItemSigner.cdhash("mytool"))
     #expect(signer.calls.withLock { $0.map(\.item.identifier) } == ["com.example.mytool"])
     #expect(signer.calls.withLock { $0[0].item.url } != binary, "the copy is signed")
-    #expect(try Data(contentsOf: binary) == Data(BundleFixture.machO("cli") + Array("|signed".utf8)))
+    #expect(
+      try Data(contentsOf: binary) == Data(BundleFixture.machO("cli") + Array("|signed".utf8)))
     #expect(folder.contents == ["mytool"])
   }
 

@@ -35,7 +35,8 @@ struct CodeResourcesPeerTests {
 
   /// A Go program cross-built for macOS x86_64 (unsigned, minos 10.9: SHA-1 + SHA-256).
   static func goBinary(in folder: ScratchFolder) throws -> [UInt8] {
-    let source = try folder.write(Array("package main\nfunc main() { println(\"hi\") }\n".utf8), to: "main.go")
+    let source = try folder.write(
+      Array("package main\nfunc main() { println(\"hi\") }\n".utf8), to: "main.go")
     let output = folder.path("hello")
     try ProcessRunner.check(
       "GOOS=darwin", ["GOARCH=amd64", "CGO_ENABLED=0", "go", "build", "-o", output, source.path])
@@ -48,7 +49,8 @@ struct CodeResourcesPeerTests {
     let binary = try Self.goBinary(in: folder)
     let app = folder.file("Peer.app")
     try BundleFixture.write(
-      BundleFixture.infoPlist(executable: "Peer", identifier: "com.example.peer"), "Contents/Info.plist",
+      BundleFixture.infoPlist(executable: "Peer", identifier: "com.example.peer"),
+      "Contents/Info.plist",
       in: app)
     try BundleFixture.write(Array("APPL????".utf8), "Contents/PkgInfo", in: app)
     try BundleFixture.write(binary, "Contents/MacOS/Peer", in: app)
@@ -63,12 +65,14 @@ struct CodeResourcesPeerTests {
     try BundleFixture.framework(
       "Contents/Frameworks/F.framework", name: "F", identifier: "com.example.f",
       extra: ["Resources/f.txt": Array("f".utf8)], in: app)
-    try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/Frameworks/F.framework/Versions/A/F"))
+    try FileManager.default.removeItem(
+      at: app.appendingPathComponent("Contents/Frameworks/F.framework/Versions/A/F"))
     try BundleFixture.write(binary, "Contents/Frameworks/F.framework/Versions/A/F", in: app)
 
     let helper = app.appendingPathComponent("Contents/MacOS/helper").path
     let framework = app.appendingPathComponent("Contents/Frameworks/F.framework/Versions/A/F").path
-    let printed = try ProcessRunner.check("python3", ["-c", Self.peerScript, app.path, helper, framework])
+    let printed = try ProcessRunner.check(
+      "python3", ["-c", Self.peerScript, app.path, helper, framework])
     let cdhashes = try JSONDecoder().decode([String: [String]].self, from: printed)
     func signed(_ path: String) throws -> CodeSigning.SignedCode {
       let all = try #require(cdhashes[path]).map { hex in
@@ -81,19 +85,24 @@ struct CodeResourcesPeerTests {
         cdhash: try #require(all.last), designatedRequirement: "", allCDHashes: all, usesSHA1: true,
         isAdHoc: true)
     }
-    let nested = ["MacOS/helper": try signed(helper), "Frameworks/F.framework": try signed(framework)]
+    let nested = [
+      "MacOS/helper": try signed(helper), "Frameworks/F.framework": try signed(framework),
+    ]
 
     let contents = app.appendingPathComponent("Contents")
     let peer = String(
-      decoding: try Data(contentsOf: contents.appendingPathComponent("_CodeSignature/CodeResources")),
+      decoding: try Data(
+        contentsOf: contents.appendingPathComponent("_CodeSignature/CodeResources")),
       as: UTF8.self)
     let ours = try CodeResourcesBuilder(rules: .deep, includeSHA1: true).build(
-      contentFolder: contents, mainExecutable: "MacOS/Peer") { nested[$0] }
+      contentFolder: contents, mainExecutable: "MacOS/Peer"
+    ) { nested[$0] }
 
     // Difference 1: the peer puts `Resources/en.lproj/locversion.plist` in `files` (v1). The v1
     // rule `^Resources/.*\.lproj/locversion.plist$` is {omit, weight 1100} (reference §12), and
     // an omitted file is not sealed; the peer applies `omit` to rules2 only. We are right.
-    let locversion = "\t\t<key>Resources/en.lproj/locversion.plist</key>\n\t\t<data>\n\t\t"
+    let locversion =
+      "\t\t<key>Resources/en.lproj/locversion.plist</key>\n\t\t<data>\n\t\t"
       + ExpectedSeal.hash("z", .sha1) + "\n\t\t</data>\n"
     #expect(peer.contains(locversion))
     // Difference 2: for ad hoc nested code the peer writes `(cdhash H"…") or (cdhash H"…")`;
@@ -113,7 +122,9 @@ struct CodeResourcesPeerTests {
     #expect(peerSeal.files.removeValue(forKey: "Resources/en.lproj/locversion.plist") != nil)
     #expect(peerSeal.files == ours.files)
     #expect(Set(peerSeal.files2.keys) == Set(ours.files2.keys))
-    #expect(peerSeal.files2.filter { !$0.value.isNestedCode } == ours.files2.filter { !$0.value.isNestedCode })
+    #expect(
+      peerSeal.files2.filter { !$0.value.isNestedCode }
+        == ours.files2.filter { !$0.value.isNestedCode })
     #expect(peerSeal.files2["MacOS/helper"]?.cdhash == nested["MacOS/helper"]?.cdhash)
   }
 }

@@ -1,8 +1,10 @@
 import Digests
 import Foundation
 
-/// Expected CodeResources text, written from the reference (app-signing.md §12) rather than from
-/// any tool's output. Two leading spaces stand for one tab in these literals.
+/// Expected CodeResources text, written from the reference (app-signing.md §12).
+///
+/// Written by hand from the reference rather than from any tool's output. Two leading spaces
+/// stand for one tab in these literals.
 enum ExpectedSeal {
   /// The `rules` and `rules2` of a deep bundle (13 rules2), at the top dictionary's depth.
   static let deepRules = #"""

@@ -50,19 +50,25 @@ final class FakeCodeItemSigner: CodeItemSigner {
     try handle.seekToEnd()
     try handle.write(contentsOf: Data("|signed".utf8))
     try handle.close()
-    calls.withLock { $0.append(Call(item: item, infoPlist: infoPlist, codeResources: codeResources)) }
-    return Self.signature(of: item.relativePath, identifier: item.identifier, adHoc: adHoc,
+    calls.withLock {
+      $0.append(Call(item: item, infoPlist: infoPlist, codeResources: codeResources))
+    }
+    return Self.signature(
+      of: item.relativePath, identifier: item.identifier, adHoc: adHoc,
       sha1: sha1Paths.contains(item.relativePath) != inconsistentPaths.contains(item.relativePath))
   }
 
   /// The signature the fake makes for `path`: cdhash = SHA-256("cd:<path>")[0..<20].
-  static func signature(of path: String, identifier: String, adHoc: Bool = false, sha1: Bool = false)
+  static func signature(
+    of path: String, identifier: String, adHoc: Bool = false, sha1: Bool = false
+  )
     -> CodeSigning.SignedCode
   {
     let cdhash = cdhash(path)
     let sha1Hash = Array(DigestAlgorithm.sha1.digest(Array("cd1:\(path)".utf8)))
     return CodeSigning.SignedCode(
-      cdhash: cdhash, designatedRequirement: "identifier \"\(identifier)\" and anchor apple generic",
+      cdhash: cdhash,
+      designatedRequirement: "identifier \"\(identifier)\" and anchor apple generic",
       allCDHashes: sha1 ? [sha1Hash, cdhash] : [cdhash], usesSHA1: sha1, isAdHoc: adHoc)
   }
 
