@@ -171,3 +171,18 @@ import Testing
     #expect(String(decoding: seal.xml, as: UTF8.self) == expected)
   }
 }
+
+/// The stapled ticket's place, left out of the seal.
+@Suite struct BundleStapleTests {
+  @Test func aStapledTicketGoesInContentsAndKeepsTheSeal() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let (app, layout) = try await BundleSealCheckTests.signedElectron(in: folder)
+    try BundleStaple.staple(Array("ticket".utf8), toBundleAt: app)
+    let ticket = app.appendingPathComponent("Contents/CodeResources")
+    #expect(FileManager.default.contents(atPath: ticket.path) == Data("ticket".utf8))
+    #expect(try BundleSealCheckTests.problems(app, layout) == [])
+    let binary = try folder.write(BundleFixture.machO("cli"), to: "cli")
+    #expect(throws: BundleError.self) { try BundleStaple.staple([1], toBundleAt: binary) }
+  }
+}
