@@ -108,7 +108,8 @@ struct CodeResourcesPeerTests {
     // Difference 2: for ad hoc nested code the peer writes `(cdhash H"…") or (cdhash H"…")`;
     // the reference (§12) gives `cdhash H"…" or cdhash H"…"`, which is also how Apple's
     // requirement printer writes an `or` at the top level (parentheses only where precedence
-    // needs them). We follow the reference.
+    // needs them; `codesign -d -r-` prints ad hoc code's implied requirement that way). We
+    // follow the reference.
     let adjusted = peer.replacingOccurrences(of: locversion, with: "")
       .replacingOccurrences(of: "(cdhash H\"", with: "cdhash H\"")
       .replacingOccurrences(of: "\")", with: "\"")
@@ -126,5 +127,15 @@ struct CodeResourcesPeerTests {
       peerSeal.files2.filter { !$0.value.isNestedCode }
         == ours.files2.filter { !$0.value.isNestedCode })
     #expect(peerSeal.files2["MacOS/helper"]?.cdhash == nested["MacOS/helper"]?.cdhash)
+
+    // The framework version's seal (no nested code, no locversion file) is the same bytes as it
+    // is: `Resources/Info.plist` sealed in both `files` and `files2`, the binary left out.
+    let version = contents.appendingPathComponent("Frameworks/F.framework/Versions/A")
+    let peerVersion = try Data(
+      contentsOf: version.appendingPathComponent("_CodeSignature/CodeResources"))
+    let ourVersion = try CodeResourcesBuilder(rules: .deep, includeSHA1: true).build(
+      contentFolder: version, mainExecutable: "F"
+    ) { _ in nil }
+    #expect(ourVersion.xml == Array(peerVersion))
   }
 }

@@ -7,7 +7,8 @@ import Testing
   @Test func anEmptySealWritesEmptyDictionaries() {
     let seal = CodeResources(files: [:], files2: [:], rules: .shallow)
     let text = String(decoding: seal.xml, as: UTF8.self)
-    #expect(text.contains("<dict>\n\t<key>files</key>\n\t<dict/>\n\t<key>files2</key>\n\t<dict/>\n"))
+    #expect(
+      text.contains("<dict>\n\t<key>files</key>\n\t<dict/>\n\t<key>files2</key>\n\t<dict/>\n"))
     #expect(text.hasSuffix("\t</dict>\n</dict>\n</plist>\n"))
   }
 
@@ -16,7 +17,8 @@ import Testing
       files: [:],
       files2: [
         "a&b<c>\"d\".txt": ResourceSeal(symlink: "x&y"),
-        "n": ResourceSeal(cdhash: [UInt8](repeating: 0xAB, count: 20), requirement: "identifier \"a<b\""),
+        "n": ResourceSeal(
+          cdhash: [UInt8](repeating: 0xAB, count: 20), requirement: "identifier \"a<b\""),
       ], rules: ResourceRules(rules: [], rules2: [ResourceRule("^x$", weight: 2.5)]))
     let text = String(decoding: seal.xml, as: UTF8.self)
     #expect(text.contains("\t\t<key>a&amp;b&lt;c&gt;\"d\".txt</key>\n"))
