@@ -27,12 +27,15 @@ package struct FileStatus: Sendable, Equatable {
     permissions = UInt32(info.st_mode & 0o7777)
   }
 
-  /// The status of the file at `path`, following symbolic links; `nil` if there is none.
-  package static func of(_ path: String) throws(SystemError) -> FileStatus? {
+  /// The status of the file at `path`, following symbolic links unless `followingLinks` is
+  /// `false` (then a link's own status); `nil` if there is none.
+  package static func of(
+    _ path: String, followingLinks: Bool = true
+  ) throws(SystemError) -> FileStatus? {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
       if errno == ENOENT { return nil }
-      throw SystemError("stat", path: path)
+      throw SystemError(followingLinks ? "stat" : "lstat", path: path)
     }
     return FileStatus(info)
   }

@@ -1,0 +1,109 @@
+package import Foundation
+
+/// Signs a bundle inside-out, or a single Mach-O file, through a ``CodeItemSigner``: loose code
+/// first, then each bundle's seal written and its main executable signed with the seal bound
+/// (reference §11, §13).
+///
+/// ```swift
+/// let outcome = try await BundleSigner(signer: machOSigner).sign(URL(fileURLWithPath: "App.app"))
+/// print(outcome.plan)
+/// ```
+///
+/// Nothing half-signed is ever left in place: the bundle is copied beside itself, the copy
+/// signed, and swapped in only once every item is signed; on any error (or cancellation) the
+/// copy is removed and the original is as it was. Signing a signed bundle replaces every
+/// signature: each bundle's old `_CodeSignature` (and a stapled ticket, `CodeResources`, which
+/// names the old signature) is removed before it is sealed again.
+package struct BundleSigner: Sendable {
+  /// What was signed.
+  package struct Outcome: Sendable {
+    /// The plan followed, with the original's paths.
+    package let plan: SigningPlan
+    /// What signing made, by ``CodeItem/relativePath``.
+    package let signatures: [String: SignedCode]
+
+    /// The signature of the last item signed: the bundle's main executable, or the single file.
+    package var main: SignedCode? { plan.steps.last.flatMap { signatures[$0.item.relativePath] } }
+  }
+
+  /// Signs each Mach-O file.
+  package let signer: any CodeItemSigner
+
+  /// Makes a bundle signer over `signer`.
+  package init(signer: any CodeItemSigner) { self.signer = signer }
+
+  /// Signs the bundle or Mach-O file at `url` in place, as a whole or not at all.
+  ///
+  /// - Parameters:
+  ///   - url: The bundle's folder (`X.app`) or the Mach-O file.
+  ///   - identifier: A single file's identifier (`nil`: from its file name); bundles take
+  ///     theirs from their `Info.plist`.
+  /// - Returns: The plan and every signature made.
+  /// - Throws: ``BundleError`` from scanning (before anything is copied) and sealing, the
+  ///   signer's errors, `CancellationError`; the original is unchanged after any of them.
+  package func sign(_ url: URL, identifier: String? = nil) async throws -> Outcome {
+    let plan = SigningPlan(try BundleLayout(scanning: url, identifier: identifier))
+    let staging = try StagingCopy(of: plan.layout.root)
+    do {
+      let signatures = try await sign(plan, in: staging.copy)
+      try staging.commit()
+      return Outcome(plan: plan, signatures: signatures)
+    } catch {
+      staging.discard()
+      throw error
+    }
+  }
+
+  /// Follows `plan` on the copy at `root`.
+  private func sign(_ plan: SigningPlan, in root: URL) async throws -> [String: SignedCode] {
+    let isFile = plan.layout.bundles.isEmpty
+    func inCopy(_ path: String) -> URL {
+      isFile ? root : path.isEmpty ? root : root.appendingPathComponent(path)
+    }
+    var signatures: [String: SignedCode] = [:]
+    for step in plan.steps {
+      try Task.checkCancellation()
+      var item = step.item
+      item.url = inCopy(item.relativePath)
+      switch step {
+      case .signLooseCode:
+        signatures[item.relativePath] = try await signer.sign(
+          item, infoPlist: nil, codeResources: nil)
+      case .sealAndSign(let bundle):
+        let signed = try await seal(
+          bundle, item, content: inCopy(bundle.contentPath),
+          infoPlist: inCopy(bundle.infoPlistPath)
+        ) {
+          signatures[joinedPath(bundle.contentPath, $0)]
+        }
+        signatures[item.relativePath] = signed
+        signatures[bundle.sealedAs] = signed
+      }
+    }
+    return signatures
+  }
+
+  /// Writes `bundle`'s seal in `content`, then signs its main executable with it bound.
+  private func seal(
+    _ bundle: BundleLayout.SignableBundle, _ item: CodeItem, content: URL, infoPlist: URL,
+    nestedCode: (String) -> SignedCode?
+  ) async throws -> SignedCode {
+    let files = FileManager.default
+    let sealFolder = content.appendingPathComponent("_CodeSignature")
+    try? files.removeItem(at: sealFolder)
+    try? files.removeItem(at: content.appendingPathComponent("CodeResources"))
+    let usesSHA1 = try await signer.usesSHA1(item)
+    let seal = try CodeResourcesBuilder(rules: bundle.rules, includeSHA1: usesSHA1).build(
+      contentFolder: content, mainExecutable: bundle.mainExecutableInContent,
+      nestedCode: nestedCode)
+    let codeResources = seal.xml
+    try files.createDirectory(at: sealFolder, withIntermediateDirectories: true)
+    try Data(codeResources).write(to: sealFolder.appendingPathComponent("CodeResources"))
+    let signed = try await signer.sign(
+      item, infoPlist: Array(try Data(contentsOf: infoPlist)), codeResources: codeResources)
+    guard signed.usesSHA1 == usesSHA1 else {
+      throw BundleError.digestMismatch(path: item.relativePath, predictedSHA1: usesSHA1)
+    }
+    return signed
+  }
+}

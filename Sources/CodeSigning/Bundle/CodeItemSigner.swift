@@ -1,0 +1,111 @@
+import Digests
+package import Foundation
+
+/// Signs one Mach-O file in place and says what a parent seal records of it.
+///
+/// ``BundleSigner`` drives it item by item, in the order of a ``SigningPlan``: loose code first
+/// (with no bundle files), then each bundle's main executable with the bundle's `Info.plist` and
+/// freshly written `_CodeSignature/CodeResources`, which the signature binds in special slots 1
+/// and 3 (reference §13).
+package protocol CodeItemSigner: Sendable {
+  /// Whether signing `item` will make SHA-1 code directories (reference §4: a minimum macOS
+  /// below 10.11.4 or none, in any slice).
+  ///
+  /// The bundle signer asks before it writes the item's bundle seal, since `files2` carries a
+  /// SHA-1 `hash` beside each `hash2` only when the bundle's main executable uses SHA-1.
+  ///
+  /// - Parameter item: The file to be signed.
+  /// - Returns: `true` when its signature will hold SHA-1 code directories.
+  /// - Throws: Whatever keeps the file from being read.
+  func usesSHA1(_ item: CodeItem) async throws -> Bool
+
+  /// Signs `item` in place, every slice.
+  ///
+  /// - Parameters:
+  ///   - item: The file and what to sign it as.
+  ///   - infoPlist: The bundle's `Info.plist` bytes for slot 1; `nil` for loose code.
+  ///   - codeResources: The bundle's `CodeResources` bytes for slot 3; `nil` for loose code.
+  /// - Returns: What a parent bundle's seal records of the signed file.
+  /// - Throws: Whatever keeps the file from being signed, naming it; the bundle signer then
+  ///   discards its staging copy.
+  func sign(_ item: CodeItem, infoPlist: [UInt8]?, codeResources: [UInt8]?) async throws
+    -> SignedCode
+}
+
+/// One Mach-O file to sign: where it is, what it is called in its bundle, and what it is.
+package struct CodeItem: Sendable, Equatable, CustomStringConvertible {
+  /// The file to sign (inside the staging copy while ``BundleSigner`` signs).
+  package var url: URL
+  /// The file's path from the signed bundle's folder (`X.app`), such as
+  /// `Contents/Frameworks/X.framework/Versions/A/X`; the file name for a single binary.
+  package var relativePath: String
+  /// The signing identifier (reference §9).
+  package var identifier: String
+  /// Whether the file is a bundle's main executable or loose code.
+  package var role: CodeItemRole
+
+  /// Makes an item.
+  package init(url: URL, relativePath: String, identifier: String, role: CodeItemRole) {
+    self.url = url
+    self.relativePath = relativePath
+    self.identifier = identifier
+    self.role = role
+  }
+
+  /// The item as a plan prints it: `Contents/MacOS/X (com.example.x, main executable of …)`.
+  package var description: String { "\(relativePath) (\(identifier), \(role))" }
+}
+
+/// What a Mach-O file is to its bundle.
+package enum CodeItemRole: Sendable, Equatable, CustomStringConvertible {
+  /// The main executable (`CFBundleExecutable`) of the bundle whose folder is at
+  /// `bundleRelativePath` from the signed bundle's folder: `""` for the signed bundle itself,
+  /// `Contents/Frameworks/X.framework/Versions/A` for a framework version,
+  /// `Contents/Frameworks/X Helper.app` for a helper app.
+  case mainExecutable(bundleRelativePath: String)
+  /// Code that is no bundle's main executable: a dylib, a helper tool, a `.node` module, a
+  /// Mach-O file in `Resources`, or a single binary signed on its own.
+  case loose
+
+  /// `main executable of <path>` or `loose code`.
+  package var description: String {
+    switch self {
+    case .mainExecutable(let path): "main executable of \(path.isEmpty ? "the bundle" : path)"
+    case .loose: "loose code"
+    }
+  }
+}
+
+/// What signing one Mach-O file made, as far as a parent bundle's seal needs it.
+package struct SignedCode: Sendable, Equatable {
+  /// The first 20 bytes of the SHA-256 code directory's hash, of slice 0.
+  package var cdhash: [UInt8]
+  /// The designated requirement as text (as `codesign -d -r-` prints it).
+  package var designatedRequirement: String
+  /// The 20-byte cdhash of every code directory of every slice, in slice then slot order:
+  /// an ad hoc seal's requirement names them all.
+  package var allCDHashes: [[UInt8]]
+  /// Whether the signature's code directories include SHA-1 ones.
+  package var usesSHA1: Bool
+  /// Whether the signature is ad hoc (no certificate).
+  package var isAdHoc: Bool
+
+  /// Makes a record.
+  package init(
+    cdhash: [UInt8], designatedRequirement: String, allCDHashes: [[UInt8]], usesSHA1: Bool,
+    isAdHoc: Bool
+  ) {
+    self.cdhash = cdhash
+    self.designatedRequirement = designatedRequirement
+    self.allCDHashes = allCDHashes
+    self.usesSHA1 = usesSHA1
+    self.isAdHoc = isAdHoc
+  }
+
+  /// The requirement a parent seal records (reference §12): the designated requirement, or for
+  /// ad hoc code `cdhash H"…" or cdhash H"…"` over every code directory.
+  package var sealRequirement: String {
+    guard isAdHoc else { return designatedRequirement }
+    return allCDHashes.map { "cdhash H\"\($0.hex)\"" }.joined(separator: " or ")
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+extension CodeResources {
+  /// Parses an existing `_CodeSignature/CodeResources` (XML or binary property list).
+  ///
+  /// Rules come back in byte order of their patterns (a property list dictionary has no order).
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - path: The file's path, for the errors.
+  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` naming the entry at fault.
+  package init(plist bytes: [UInt8], path: String) throws(BundleError) {
+    let top: [String: Any]
+    do {
+      let value = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+      guard let dictionary = value as? [String: Any] else {
+        throw BundleError.malformedCodeResources(path: path, reason: "not a dictionary")
+      }
+      top = dictionary
+    } catch let error as BundleError {
+      throw error
+    } catch {
+      throw .malformedCodeResources(path: path, reason: "not a property list (\(error))")
+    }
+    let reader = SealReader(path: path)
+    self.init(
+      files: try reader.seals(top["files"], named: "files"),
+      files2: try reader.seals(top["files2"], named: "files2"),
+      rules: ResourceRules(
+        rules: try reader.rules(top["rules"], named: "rules"),
+        rules2: try reader.rules(top["rules2"], named: "rules2")))
+  }
+}
+
+/// Turns the property-list values of a seal into its types, naming the entry that is wrong.
+private struct SealReader {
+  let path: String
+
+  func seals(_ value: Any?, named name: String) throws(BundleError) -> [String: ResourceSeal] {
+    guard let value else { return [:] }
+    var seals: [String: ResourceSeal] = [:]
+    for (key, entry) in try dictionary(value, name) {
+      if let hash = entry as? Data {
+        seals[key] = ResourceSeal(hash: Array(hash))
+        continue
+      }
+      let fields = try dictionary(entry, "\(name) entry \(key)")
+      seals[key] = ResourceSeal(
+        hash: (fields["hash"] as? Data).map(Array.init),
+        hash2: (fields["hash2"] as? Data).map(Array.init),
+        symlink: fields["symlink"] as? String, cdhash: (fields["cdhash"] as? Data).map(Array.init),
+        requirement: fields["requirement"] as? String, optional: Self.flag(fields["optional"]))
+    }
+    return seals
+  }
+
+  func rules(_ value: Any?, named name: String) throws(BundleError) -> [ResourceRule] {
+    guard let value else { return [] }
+    let entries = try dictionary(value, name)
+    return try entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map {
+      pattern throws(BundleError) in
+      if Self.flag(entries[pattern]) { return ResourceRule(pattern) }
+      let fields = try dictionary(entries[pattern] as Any, "\(name) rule \(pattern)")
+      return ResourceRule(
+        pattern, weight: Self.number(fields["weight"]), omit: Self.flag(fields["omit"]),
+        optional: Self.flag(fields["optional"]), nested: Self.flag(fields["nested"]))
+    }
+  }
+
+  private func dictionary(_ value: Any, _ what: String) throws(BundleError) -> [String: Any] {
+    guard let dictionary = value as? [String: Any] else {
+      throw .malformedCodeResources(path: path, reason: "\(what) is not a dictionary")
+    }
+    return dictionary
+  }
+
+  /// A `<true/>` or `<false/>`, however Foundation bridges it; anything else is `false`.
+  private static func flag(_ value: Any?) -> Bool {
+    (value as? Bool) ?? (value as? NSNumber)?.boolValue ?? false
+  }
+
+  private static func number(_ value: Any?) -> Double? {
+    (value as? Double) ?? (value as? Int).map(Double.init) ?? (value as? NSNumber)?.doubleValue
+  }
+}
