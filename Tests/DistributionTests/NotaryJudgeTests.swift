@@ -101,7 +101,7 @@ struct NotaryJudgeTests {
   }
 
   /// Signed with the Developer ID identity, timestamped, hardened: Accepted, on HFS+ and APFS
-  /// alike, and the ticket look-up then serves the image's ticket.
+  /// alike (7-Zip puts an HFS+ volume in a folder named as the volume, an APFS one not).
   @Test(arguments: ["HFS+", "APFS"])
   func aBinaryThatKeepsEveryRuleIsAccepted(filesystem: String) async throws {
     let double = try NotaryDouble()
