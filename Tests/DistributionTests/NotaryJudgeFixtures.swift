@@ -44,7 +44,10 @@ enum NotaryJudgeFixtures {
   /// The options that sign as Apple's notary wants: the double's Developer ID identity, its
   /// time-stamp authority, the hardened runtime.
   static func developerID(_ double: NotaryDouble) -> [String] {
-    ["--pem", double.folder.path("identity.pem"), "--timestamp-url", "\(double.url)/tsa", "--runtime"]
+    [
+      "--pem", double.folder.path("identity.pem"), "--timestamp-url", "\(double.url)/tsa",
+      "--runtime",
+    ]
   }
 
   /// An entitlements file with `com.apple.security.get-task-allow` true, in `folder`.
@@ -109,7 +112,8 @@ enum NotaryJudgeFixtures {
 
   /// `universal` in `folder`: the slices at `paths` in one fat binary, by apple-platform-py.
   static func universal(of paths: [String], in folder: ScratchFolder) throws -> String {
-    let script = "import apple_platform, sys; apple_platform.macho.create_universal(sys.argv[2:], sys.argv[1])"
+    let script =
+      "import apple_platform, sys; apple_platform.macho.create_universal(sys.argv[2:], sys.argv[1])"
     try ProcessRunner.check("python3", ["-c", script, folder.path("universal")] + paths)
     return folder.path("universal")
   }

@@ -126,8 +126,10 @@ struct NotaryJudgeTests {
       "amd64", at: "x86_64", in: double.folder, NotaryJudgeFixtures.developerID(double))
     let linkerSigned = try NotaryJudgeFixtures.program(
       "arm64", at: "arm64", in: double.folder, ["--unsigned"])
-    let universal = try NotaryJudgeFixtures.universal(of: [signed, linkerSigned], in: double.folder)
-    let tool = try NotaryJudgeFixtures.program("amd64", at: "tool", in: double.folder, ["--unsigned"])
+    let universal = try NotaryJudgeFixtures.universal(
+      of: [signed, linkerSigned], in: double.folder)
+    let tool = try NotaryJudgeFixtures.program(
+      "amd64", at: "tool", in: double.folder, ["--unsigned"])
     let app = try NotaryJudgeFixtures.app(
       in: double.folder, executable: universal, files: ["Resources/bin/tool": tool])
     let log = try await double.submit(
@@ -176,7 +178,9 @@ struct NotaryJudgeTests {
     let log = try await double.submit(zip)
     Self.expectInvalid(log)
     let issues = log["issues"] as? [[String: Any]] ?? []
-    #expect(issues.map { $0["path"] as? String } == Array(repeating: "Hi.zip/Hi.app/Contents/MacOS/Hi", count: 2))
+    #expect(
+      issues.map { $0["path"] as? String }
+        == Array(repeating: "Hi.zip/Hi.app/Contents/MacOS/Hi", count: 2))
   }
 
   /// Through the CLI, `dmg notarize` ends with exit 1 and Apple's messages, each with its path.

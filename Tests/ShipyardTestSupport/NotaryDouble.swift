@@ -43,6 +43,7 @@ public final class NotaryDouble: @unchecked Sendable {
   ///   - modes: The double's modes.
   ///   - trustRoots: The PEM files of the roots the judge trusts, or `nil` for the test PKI's
   ///     root (`root.pem` in ``folder``).
+  /// - Throws: When the PKI, the key or the double cannot be made or started.
   public init(modes: [String] = [], trustRoots: [String]? = nil) throws {
     folder = try ScratchFolder()
     try TestPKI.make(in: folder)
@@ -116,9 +117,10 @@ public final class NotaryDouble: @unchecked Sendable {
     ]
   }
 
-  /// The notary log of a judged submission, as `developerLogUrl` serves it: `status`,
-  /// `statusSummary`, `statusCode`, `issues` (each `severity`, `code`, `path`, `message`,
-  /// `docUrl`, `architecture`), …
+  /// The notary log of a judged submission, as its `developerLogUrl` serves it.
+  ///
+  /// Its fields are Apple's: `status`, `statusSummary`, `statusCode`, `archiveFilename`,
+  /// `issues` (each `severity`, `code`, `path`, `message`, `docUrl`, `architecture`), and more.
   ///
   /// - Parameter id: The submission's ID.
   /// - Returns: The log's JSON object.

@@ -38,15 +38,8 @@ from moto.server import ThreadedMotoServer
 import notary_judge
 
 PKI, KEY_ID, ISSUER, PUBLIC_KEY = sys.argv[1:5]
-MODES, TRUST_ROOTS = set(), []
-_options = sys.argv[5:]
-while _options:
-    _option = _options.pop(0)
-    if _option == "--trust-root":
-        TRUST_ROOTS.append(_options.pop(0))
-    else:
-        MODES.add(_option)
-TRUST_ROOTS = TRUST_ROOTS or [os.path.join(PKI, "root.pem")]
+TRUST_ROOTS, MODES = notary_judge.trust_roots(sys.argv[5:])
+TRUST_ROOTS, MODES = TRUST_ROOTS or [os.path.join(PKI, "root.pem")], set(MODES)
 PUBLIC = serialization.load_pem_public_key(open(PUBLIC_KEY, "rb").read())
 BUCKET = "notary-submissions-test"
 ACCESS, SECRET, TOKEN = "ASIATESTACCESSKEY", "test-secret-access-key", "test-session-token"
@@ -117,22 +110,18 @@ def check_sigv4(handler, path, body):
     return None
 
 
-CANNED_ISSUE = {"severity": "error", "code": None, "path": "Hello.dmg/Hello.app/Contents/MacOS/Hello",
-                "message": "The binary is not signed with a valid Developer ID certificate.",
-                "docUrl": notary_judge.NOT_DEVELOPER_ID[1], "architecture": "x86_64"}
+CANNED_ISSUE = notary_judge.issue(notary_judge.NOT_DEVELOPER_ID, "x86_64",
+                                  "Hello.dmg/Hello.app/Contents/MacOS/Hello")
 
 
 def verdict(ident, submission, stored):
     """The submission's log (Apple's fields), judged once and kept in <pki>/logs/<id>.json."""
     name = submission["name"]
     if hashlib.sha256(stored).hexdigest() != submission["sha256"]:
-        log = dict(status="Invalid", statusSummary="Archive contains critical validation errors",
-                   statusCode=4000, issues=[{"severity": "error", "code": None, "path": name,
-                                             "message": "The uploaded file's SHA-256 is not the submitted one.",
-                                             "docUrl": None, "architecture": None}])
+        log = notary_judge.invalid_log([notary_judge.issue(
+            ("The uploaded file's SHA-256 is not the submitted one.", None), None, name)])
     elif "invalid" in MODES:
-        log = dict(status="Invalid", statusSummary="Archive contains critical validation errors",
-                   statusCode=4000, issues=[CANNED_ISSUE])
+        log = notary_judge.invalid_log([CANNED_ISSUE])
     else:
         with tempfile.TemporaryDirectory(prefix="notary-submission-") as folder:
             path = os.path.join(folder, os.path.basename(name) or "submission")

@@ -221,12 +221,18 @@ def timestamp_verifies(token, value, roots_file):
 # MARK: - Slices
 
 
-def slices(data):
-    """(architecture, slice bytes) of each slice of a Mach-O file, or [] when it is not one."""
+def issue(entry, architecture, path=None):
+    """One issue of Apple's log: entry is (message, docUrl)."""
+    return dict(severity="error", code=None, path=path, message=entry[0], docUrl=entry[1],
+                architecture=architecture)
+
+
+def architectures(data):
+    """The architecture of each slice of a Mach-O file's bytes, or [] when it is not Mach-O."""
     if data[:4] in THIN_MAGICS:
         order = "<" if data[:4] in (b"\xce\xfa\xed\xfe", b"\xcf\xfa\xed\xfe") else ">"
         cputype = struct.unpack(order + "I", data[4:8])[0]
-        return [(CPU_NAMES.get(cputype, "cputype %#x" % cputype), data)]
+        return [CPU_NAMES.get(cputype, "cputype %#x" % cputype)]
     if len(data) < 8:
         return []
     magic, count = struct.unpack(">II", data[:8])
@@ -235,11 +241,10 @@ def slices(data):
         return []
     found = []
     for index in range(count):
-        if magic == 0xCAFEBABE:
-            cputype, _, offset, size, _ = struct.unpack(">5I", data[8 + 20 * index:28 + 20 * index])
-        else:
-            cputype, _, offset, size, _, _ = struct.unpack(">IIQQII", data[8 + 32 * index:40 + 32 * index])
-        found.append((CPU_NAMES.get(cputype, "cputype %#x" % cputype), data[offset:offset + size]))
+        # fat_arch is 20 bytes, fat_arch_64 32; both start with cputype.
+        start = 8 + (20 if magic == 0xCAFEBABE else 32) * index
+        cputype = struct.unpack(">I", data[start:start + 4])[0]
+        found.append(CPU_NAMES.get(cputype, "cputype %#x" % cputype))
     return found
 
 
@@ -289,15 +294,14 @@ def judge_slice(binary, architecture, problems, roots, roots_file):
         issues.append(OLD_SDK)
     if signature is not None and signature.hash_types <= {1}:
         issues.append(WEAK)
-    return [dict(severity="error", code=None, path=None, message=message, docUrl=doc,
-                 architecture=architecture) for message, doc in issues]
+    return [issue(entry, architecture) for entry in issues]
 
 
 def judge_file(path, shown, roots, roots_file):
     """The issues of one file (shown as `shown` in the log), [] when it is not Mach-O."""
     with open(path, "rb") as file:
         data = file.read()
-    found = slices(data)
+    found = architectures(data)
     if not found:
         return []
     # verify_macho: wrong code-page, special-slot and CMS signatures, per fat index.
@@ -311,15 +315,14 @@ def judge_file(path, shown, roots, roots_file):
         problems.setdefault(problem.get("fat_index") or 0, []).append(text)
     parsed = lief.MachO.parse(path)
     issues = []
-    for index, (architecture, _) in enumerate(found):
+    for index, architecture in enumerate(found):
         binary = parsed.at(index) if parsed is not None and index < len(parsed) else None
         if binary is None:
-            issues.append(dict(severity="error", code=None, path=None, message=INVALID[0],
-                               docUrl=INVALID[1], architecture=architecture))
+            issues.append(issue(INVALID, architecture))
             continue
         issues += judge_slice(binary, architecture, problems.get(index, []), roots, roots_file)
-    for issue in issues:
-        issue["path"] = shown
+    for entry in issues:
+        entry["path"] = shown
     return issues
 
 
@@ -333,7 +336,8 @@ def extract(archive, into):
     run = subprocess.run(["7zz", "x", "-y", "-sns-", "-o" + into, archive], capture_output=True,
                          text=True)
     if listing.returncode != 0 or run.returncode != 0:
-        raise ValueError("7-Zip cannot extract it: %s" % (run.stdout + run.stderr).strip()[-300:])
+        lines = [line for line in (run.stdout + run.stderr).splitlines() if line.strip()]
+        raise ValueError("7-Zip cannot extract it (%s)" % (lines[-1] if lines else run.returncode))
     types = [line[len("Type = "):] for line in listing.stdout.splitlines() if line.startswith("Type = ")]
     if "HFS" in types:
         folders = [n for n in os.listdir(into) if os.path.isdir(os.path.join(into, n))]
@@ -379,22 +383,32 @@ def judge(submission, name, root_paths):
             issues = judge_archive(submission, name, roots, roots_file.name)
         except ValueError as error:
             # The double's own wording: Apple's for an unreadable archive is not in the reference.
-            issues = [dict(severity="error", code=None, path=name, architecture=None, docUrl=None,
-                           message="The archive is invalid or unsupported: %s" % error)]
+            issues = [issue(("The archive is invalid or unsupported: %s" % error, None), None, name)]
     if issues:
-        return dict(status="Invalid", statusSummary="Archive contains critical validation errors",
-                    statusCode=4000, issues=issues)
+        return invalid_log(issues)
     return dict(status="Accepted", statusSummary="Ready for distribution", statusCode=0, issues=None)
 
 
-def main(arguments):
-    roots, rest = [], []
+def invalid_log(issues):
+    """Apple's fields of an Invalid submission's log, with these issues."""
+    return dict(status="Invalid", statusSummary="Archive contains critical validation errors",
+                statusCode=4000, issues=issues)
+
+
+def trust_roots(arguments):
+    """The paths after each `--trust-root` in arguments, and the other arguments in order."""
+    roots, rest, arguments = [], [], list(arguments)
     while arguments:
         argument = arguments.pop(0)
         if argument == "--trust-root":
             roots.append(arguments.pop(0))
         else:
             rest.append(argument)
+    return roots, rest
+
+
+def main(arguments):
+    roots, rest = trust_roots(arguments)
     if not roots or not 1 <= len(rest) <= 2:
         sys.exit("usage: notary_judge.py --trust-root <pem> ... <submission> [<name>]")
     name = rest[1] if len(rest) == 2 else os.path.basename(rest[0])
