@@ -53,6 +53,14 @@ struct NotaryJudgeTests {
         ["--self-signed", "--timestamp-url", "\(double.url)/tsa", "--runtime"]
       }, messages: [Message.notDeveloperID]),
     Rejection(
+      name: "certificate chain left out of the CMS", architecture: "x86_64",
+      options: { double, folder in
+        let leafOnly = try folder.write(
+          try ["leaf.pem", "leaf.key"].flatMap { Array(try Data(contentsOf: folder.file($0))) },
+          to: "leaf-only.pem")
+        return ["--pem", leafOnly.path, "--timestamp-url", "\(double.url)/tsa", "--runtime"]
+      }, messages: [Message.invalid, Message.noTimestamp]),
+    Rejection(
       name: "no timestamp", architecture: "x86_64",
       options: { double, _ in ["--pem", double.folder.path("identity.pem"), "--runtime"] },
       messages: [Message.noTimestamp]),
