@@ -11,7 +11,7 @@ import Testing
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
-    "needs python3 with moto[server], boto3, cryptography, and openssl"))
+    Comment(rawValue: NotaryDouble.requirement)))
 struct TimestampedSigningTests {
   /// A signature timestamped by the double's authority (`openssl ts -reply`): the token is in the
   /// CMS, `openssl ts -verify` accepts it for the signature's value, and `dmg verify` passes.

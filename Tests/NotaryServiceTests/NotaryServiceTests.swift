@@ -9,7 +9,7 @@ import Testing
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
-    "needs python3 with moto[server], boto3, cryptography, and openssl"))
+    Comment(rawValue: NotaryDouble.requirement)))
 struct NotaryServiceTests {
   /// Our SigV4 Authorization for a PUT equals botocore's for the same request and time.
   @Test func sigV4MatchesBotocore() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
-    "needs python3 with moto[server], boto3, cryptography, and openssl"))
+    Comment(rawValue: NotaryDouble.requirement)))
 struct NativeShipTests {
   static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
   /// A PATH without rcodesign, xcrun, codesign or stapler.

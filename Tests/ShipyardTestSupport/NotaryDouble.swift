@@ -3,6 +3,12 @@ public import Foundation
 /// The loopback stand-in of Apple's Notary API, S3 (moto's server behind a SigV4-checking front),
 /// the ticket look-up and a time-stamp authority: `Doubles/notary_double.py` beside this file, with
 /// the test PKI and an App Store Connect-style EC P-256 key made for it by openssl.
+///
+/// It judges each upload as Apple's notary does (`Doubles/notary_judge.py`): every Mach-O slice in
+/// the image must be signed by a Developer ID Application certificate chained to a trusted root,
+/// timestamped, hardened (executables), without `get-task-allow`, built with the 10.9 SDK or later
+/// and not SHA-1-only; else the submission is Invalid with Apple's log (``log(ofSubmission:)``).
+/// An image without Mach-O (as Hello.app's shell script) is Accepted.
 public final class NotaryDouble: @unchecked Sendable {
   /// The folder with the PKI (`identity.p12`, `root.pem`, …), the key and the request log.
   public let folder: ScratchFolder
@@ -19,15 +25,26 @@ public final class NotaryDouble: @unchecked Sendable {
   /// The folder of the doubles.
   public static let doubles = TestPKI.doubles
 
-  /// Whether python3 with moto, boto3 and cryptography, and openssl are here.
+  /// Whether python3 with moto, boto3, cryptography, apple-platform-py and lief, openssl and 7zz
+  /// are here.
   public static let isAvailable =
     ProcessRunner.succeeds(
-      "python3", ["-c", "import moto.server, boto3, cryptography, botocore"])
-    && ProcessRunner.succeeds("openssl", ["version"])
+      "python3", ["-c", "import moto.server, boto3, cryptography, botocore, apple_platform, lief"])
+    && ProcessRunner.succeeds("openssl", ["version"]) && ProcessRunner.succeeds("7zz", ["i"])
+
+  /// What a suite that starts the double needs, for its skip message.
+  public static let requirement =
+    "needs python3 with moto[server], boto3, cryptography, apple-platform-py and lief, openssl, 7zz"
 
   /// Makes the PKI and the key, and starts the double in `modes` (`unauthorized`, `s3-refuses`,
   /// `invalid`, `ticket-never`, `tsa-down`).
-  public init(modes: [String] = []) throws {
+  ///
+  /// - Parameters:
+  ///   - modes: The double's modes.
+  ///   - trustRoots: The PEM files of the roots the judge trusts, or `nil` for the test PKI's
+  ///     root (`root.pem` in ``folder``).
+  /// - Throws: When the PKI, the key or the double cannot be made or started.
+  public init(modes: [String] = [], trustRoots: [String]? = nil) throws {
     folder = try ScratchFolder()
     try TestPKI.make(in: folder)
     try ProcessRunner.check(
@@ -47,7 +64,7 @@ public final class NotaryDouble: @unchecked Sendable {
       [
         "python3", Self.doubles.appendingPathComponent("notary_double.py").path, folder.url.path,
         Self.keyID, Self.issuer, folder.path("api.pub"),
-      ] + modes
+      ] + (trustRoots ?? [folder.path("root.pem")]).flatMap { ["--trust-root", $0] } + modes
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -98,6 +115,23 @@ public final class NotaryDouble: @unchecked Sendable {
       "--key", folder.path("AuthKey_\(Self.keyID).p8"), "--key-id", Self.keyID, "--issuer",
       Self.issuer,
     ]
+  }
+
+  /// The notary log of a judged submission, as its `developerLogUrl` serves it.
+  ///
+  /// Its fields are Apple's: `status`, `statusSummary`, `statusCode`, `archiveFilename`,
+  /// `issues` (each `severity`, `code`, `path`, `message`, `docUrl`, `architecture`), and more.
+  ///
+  /// - Parameter id: The submission's ID.
+  /// - Returns: The log's JSON object.
+  /// - Throws: When the double has not judged that submission.
+  public func log(ofSubmission id: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: folder.file("logs/\(id).json"))
+    guard let log = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw ProcessFailure(
+        command: "notary_double.py", status: 1, errorOutput: "logs/\(id).json is not an object")
+    }
+    return log
   }
 
   /// The requests the double received, as it logged them.

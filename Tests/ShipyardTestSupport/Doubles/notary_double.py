@@ -9,16 +9,22 @@ It checks what it receives and refuses what Apple would refuse:
 - the upload goes through /s3/<bucket>/<key>: its SigV4 Authorization is recomputed with botocore
   for the issued credentials and session token (else 403), then the bytes are stored in a real S3
   implementation (moto's server, started here on loopback);
-- a submission is Accepted only when the stored object's SHA-256 is the one submitted; the ticket
-  look-up serves a ticket only for the code directory hash of an accepted upload;
+- a submission is Accepted only when the stored object's SHA-256 is the one submitted and
+  notary_judge.py (beside this file) finds no Mach-O in it that Apple would refuse: unsigned, not
+  Developer ID chained to a trusted root, no secure timestamp, no hardened runtime, get-task-allow,
+  an SDK before 10.9, SHA-1 only, or an invalid signature; else it is Invalid, with Apple's log
+  (at developerLogUrl, and in <pki folder>/logs/<id>.json); the ticket look-up serves a ticket
+  only for the code directory hash of an accepted upload;
 - time stamps are real RFC 3161 replies from `openssl ts -reply`.
 
-Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [mode ...]
-Modes: unauthorized, s3-refuses, invalid, ticket-never, tsa-down. Prints "port <n>" when ready.
+Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [--trust-root <pem>]...
+                        [mode ...]
+The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refuses, invalid (every
+submission Invalid, with a canned log), ticket-never, tsa-down. Prints "port <n>" when ready.
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
 """
 import base64, hashlib, http.server, json, os, signal, socketserver, struct, subprocess, sys, tempfile
-import threading, time, urllib.parse
+import threading, time, traceback, urllib.parse
 
 import boto3
 from botocore.auth import S3SigV4Auth
@@ -29,8 +35,11 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from moto.server import ThreadedMotoServer
 
+import notary_judge
+
 PKI, KEY_ID, ISSUER, PUBLIC_KEY = sys.argv[1:5]
-MODES = set(sys.argv[5:])
+TRUST_ROOTS, MODES = notary_judge.trust_roots(sys.argv[5:])
+TRUST_ROOTS, MODES = TRUST_ROOTS or [os.path.join(PKI, "root.pem")], set(MODES)
 PUBLIC = serialization.load_pem_public_key(open(PUBLIC_KEY, "rb").read())
 BUCKET = "notary-submissions-test"
 ACCESS, SECRET, TOKEN = "ASIATESTACCESSKEY", "test-secret-access-key", "test-session-token"
@@ -101,11 +110,46 @@ def check_sigv4(handler, path, body):
     return None
 
 
+CANNED_ISSUE = notary_judge.issue(notary_judge.NOT_DEVELOPER_ID, "x86_64",
+                                  "Hello.dmg/Hello.app/Contents/MacOS/Hello")
+
+
+def verdict(ident, submission, stored):
+    """The submission's log (Apple's fields), judged once and kept in <pki>/logs/<id>.json."""
+    name = submission["name"]
+    if hashlib.sha256(stored).hexdigest() != submission["sha256"]:
+        log = notary_judge.invalid_log([notary_judge.issue(
+            ("The uploaded file's SHA-256 is not the submitted one.", None), None, name)])
+    elif "invalid" in MODES:
+        log = notary_judge.invalid_log([CANNED_ISSUE])
+    else:
+        with tempfile.TemporaryDirectory(prefix="notary-submission-") as folder:
+            path = os.path.join(folder, os.path.basename(name) or "submission")
+            with open(path, "wb") as file:
+                file.write(stored)
+            log = notary_judge.judge(path, name, TRUST_ROOTS)
+    cdhash = cdhash_of(stored) if log["status"] == "Accepted" else None
+    log = dict(logFormatVersion=1, jobId=ident, status=log["status"],
+               statusSummary=log["statusSummary"], statusCode=log["statusCode"], archiveFilename=name,
+               uploadDate="2026-01-01T00:00:00.000Z", sha256=hashlib.sha256(stored).hexdigest(),
+               ticketContents=[{"path": name, "digestAlgorithm": "SHA-256", "cdhash": cdhash}]
+               if cdhash else None, issues=log["issues"])
+    os.makedirs(os.path.join(PKI, "logs"), exist_ok=True)
+    with open(os.path.join(PKI, "logs", ident + ".json"), "w") as file:
+        json.dump(log, file, indent=2)
+    return log
+
+
 def cdhash_of(image):
-    """The 20-byte cdhash of a signed UDIF image, read from its trailer and superblob."""
+    """The 20-byte cdhash of a signed UDIF image, read from its trailer and superblob; None for an
+    unsigned image or another kind of file."""
+    if len(image) < 512 or image[-512:-508] != b"koly":
+        return None
     trailer = image[-512:]
     offset, size = struct.unpack(">QQ", trailer[0x128:0x138])
     blob = image[offset:offset + size]
+    if size < 12:
+        return None
     count = struct.unpack(">I", blob[8:12])[0]
     for index in range(count):
         slot, start = struct.unpack(">II", blob[12 + 8 * index:20 + 8 * index])
@@ -227,19 +271,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
             submission["polls"] += 1
             status = "In Progress"
             if submission["polls"] > 1:
-                stored = s3.get_object(Bucket=BUCKET, Key="prod/%s/%s" % (ident, submission["name"]))["Body"].read()
-                matches = hashlib.sha256(stored).hexdigest() == submission["sha256"]
-                status = "Accepted" if matches and "invalid" not in MODES else "Invalid"
-                if status == "Accepted":
-                    accepted_cdhashes.add(cdhash_of(stored))
-                self.record(storedSHA256Matches=matches)
+                if "log" not in submission:
+                    stored = s3.get_object(Bucket=BUCKET, Key="prod/%s/%s" % (ident, submission["name"]))["Body"].read()
+                    try:
+                        submission["log"] = verdict(ident, submission, stored)
+                    except Exception:  # noqa: BLE001 - the test sees why instead of an empty reply
+                        self.reply(500, {"error": traceback.format_exc()})
+                        return
+                    if submission["log"]["status"] == "Accepted" and cdhash_of(stored):
+                        accepted_cdhashes.add(cdhash_of(stored))
+                    self.record(storedSHA256Matches=hashlib.sha256(stored).hexdigest() == submission["sha256"],
+                                verdict=submission["log"]["status"])
+                status = submission["log"]["status"]
             self.reply(200, {"data": {"id": ident, "type": "submissions", "attributes": {
                 "status": status, "name": submission["name"], "createdDate": "2026-01-01T00:00:00.000Z"}}})
-        elif parts[0] == "logs":
-            self.reply(200, {"jobId": parts[1], "status": "Invalid", "statusSummary": "Archive contains critical validation errors",
-                             "issues": [{"severity": "error", "path": "Hello.dmg/Hello.app/Contents/MacOS/Hello",
-                                         "message": "The binary is not signed with a valid Developer ID certificate.",
-                                         "docUrl": "https://developer.apple.com/documentation/security/notarizing_macos_software_before_distribution/resolving_common_notarization_issues"}]})
+        elif parts[0] == "logs" and len(parts) == 2:
+            submission = submissions.get(parts[1])
+            if submission is None or "log" not in submission:
+                self.reply(404, {"error": "no log for %s yet" % parts[1]})
+            else:
+                self.reply(200, submission["log"])
         else:
             self.reply(404, {"error": "no such endpoint"})
 
