@@ -53,21 +53,21 @@ struct MachOFixture {
   }
 
   /// Signs a copy of `path` with apple-platform-py (rcodesign's engine): ad hoc, or with the
-  /// test PKI's PEM identity; fixed signing time, no timestamp, hardened runtime. Returns the
+  /// test PKI's PEM identity; at `signingTime` (ISO 8601), no timestamp, hardened runtime. Returns the
   /// signed file's bytes and its superblob.
   static func signWithApplePlatform(
     _ path: String, as identifier: String, identity: Bool, entitlements: String?,
-    in folder: ScratchFolder
+    signingTime: String, in folder: ScratchFolder
   ) throws -> (file: [UInt8], superblob: [UInt8]) {
     let output = folder.path(identity ? "peer-signed" : "peer-adhoc")
     let script = """
       import sys, shutil, json, apple_platform.signing as s, apple_platform.models as m
       import apple_platform.reading as r
-      source, output, identifier, pem, entitlements = sys.argv[1:6]
+      source, output, identifier, pem, entitlements, signing_time = sys.argv[1:7]
       shutil.copy(source, output)
       signer = m.Signer(pem=m.PemKey(files=[pem])) if pem else None
       s.sign(output, signer=signer, binary_identifier=identifier, code_signature_flags=["runtime"],
-             signing_time="2026-12-01T00:00:00Z", timestamp_url="none",
+             signing_time=signing_time, timestamp_url="none",
              entitlements_xml_file=entitlements or None)
       entity = r.read_signature(output)[0]["entity"]["mach_o"]
       print(json.dumps([str(entity["macho_signature_start_offset"]).split()[0],
@@ -77,7 +77,7 @@ struct MachOFixture {
       "python3",
       [
         "-c", script, path, output, identifier, identity ? try TestPKI.path("identity.pem") : "",
-        entitlements ?? "",
+        entitlements ?? "", signingTime,
       ])
     let range = try JSONDecoder().decode([String].self, from: printed).compactMap { Int($0) }
     let file = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
