@@ -21,7 +21,10 @@ import Testing
 
   @Test(arguments: [
     ("<dict/>", "70 05 02 01 01 B0 00"),
-    ("<dict>\n\t<key>key</key>\n\t<true/>\n</dict>", "70 0F 02 01 01 B0 0A 30 08 0C 03 6B 65 79 01 01 FF"),
+    (
+      "<dict>\n\t<key>key</key>\n\t<true/>\n</dict>",
+      "70 0F 02 01 01 B0 0A 30 08 0C 03 6B 65 79 01 01 FF"
+    ),
     (
       "<dict><key>key</key><array><true/><string>foo</string></array></dict>",
       "70 16 02 01 01 B0 11 30 0F 0C 03 6B 65 79 30 08 01 01 FF 0C 03 66 6F 6F"
@@ -44,7 +47,10 @@ import Testing
     // 70 len 02 01 01 B0 len 30 len 0C 01 6E <integer>
     let integer = Self.hex(expected)
     let entry = [0x30, UInt8(3 + integer.count), 0x0C, 0x01, 0x6E] + integer
-    #expect(entitlements.der == [0x70, UInt8(5 + entry.count), 0x02, 0x01, 0x01, 0xB0, UInt8(entry.count)] + entry)
+    #expect(
+      entitlements.der == [
+        0x70, UInt8(5 + entry.count), 0x02, 0x01, 0x01, 0xB0, UInt8(entry.count),
+      ] + entry)
   }
 
   /// Keys sorted by bytes (uppercase before lowercase, shorter prefix first), nested containers,
@@ -83,7 +89,10 @@ import Testing
 
   @Test(arguments: [
     ("<dict><key>r</key><real>1.5</real></dict>", "real", "r"),
-    ("<dict><key>o</key><dict><key>d</key><date>2020-01-01T00:00:00Z</date></dict></dict>", "date", "o/d"),
+    (
+      "<dict><key>o</key><dict><key>d</key><date>2020-01-01T00:00:00Z</date></dict></dict>", "date",
+      "o/d"
+    ),
     ("<dict><key>l</key><array><true/><data>AAAA</data></array></dict>", "data", "l[1]"),
   ])
   func unencodableValuesNameTheirKeyPath(body: String, type: String, path: String) {
@@ -100,10 +109,14 @@ import Testing
     #expect {
       try Entitlements(xml: broken)
     } throws: { error in
-      guard case .malformed(let line, let reason) = error as? EntitlementsError else { return false }
+      guard case .malformed(let line, let reason) = error as? EntitlementsError else {
+        return false
+      }
       return line == 6 && reason.contains("strin")
     }
-    #expect(throws: EntitlementsError.self) { try Entitlements(xml: Self.plist("<dict><key>a</key>")) }
+    #expect(throws: EntitlementsError.self) {
+      try Entitlements(xml: Self.plist("<dict><key>a</key>"))
+    }
     #expect(throws: EntitlementsError.notADictionary(type: "array")) {
       try Entitlements(xml: Self.plist("<array/>"))
     }
@@ -114,7 +127,8 @@ import Testing
 
   @Test func executableSegmentFlagsAndGetTaskAllow() throws {
     let keys: [(String, UInt64)] = [
-      ("get-task-allow", 0x10), ("run-unsigned-code", 0x10), ("com.apple.private.cs.debugger", 0x20),
+      ("get-task-allow", 0x10), ("run-unsigned-code", 0x10),
+      ("com.apple.private.cs.debugger", 0x20),
       ("dynamic-codesigning", 0x40), ("com.apple.private.skip-library-validation", 0x80),
       ("com.apple.private.amfi.can-load-cdhash", 0x100),
       ("com.apple.private.amfi.can-execute-cdhash", 0x200),

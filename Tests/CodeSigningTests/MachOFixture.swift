@@ -12,7 +12,8 @@ struct MachOFixture {
 
   /// Builds the hello world into `folder` as `hello` and returns its path.
   static func build(in folder: ScratchFolder) throws -> String {
-    _ = try folder.write(Array("package main\n\nfunc main() { println(\"hello\") }\n".utf8), to: "main.go")
+    _ = try folder.write(
+      Array("package main\n\nfunc main() { println(\"hello\") }\n".utf8), to: "main.go")
     try ProcessRunner.check(
       "bash",
       [
@@ -52,8 +53,9 @@ struct MachOFixture {
       needsSHA1: (minimum ?? 0) < 0x000A_0B04)
   }
 
-  /// Signs a copy of `path` with apple-platform-py (rcodesign's engine): ad hoc, or with the
-  /// test PKI's PEM identity; at `signingTime` (ISO 8601), no timestamp, hardened runtime. Returns the
+  /// Signs a copy of `path` with apple-platform-py (rcodesign's engine).
+  ///
+  /// Ad hoc, or with the test PKI's PEM identity; at `signingTime` (ISO 8601), no timestamp, hardened runtime. Returns the
   /// signed file's bytes and its superblob.
   static func signWithApplePlatform(
     _ path: String, as identifier: String, identity: Bool, entitlements: String?,

@@ -21,7 +21,8 @@ import Testing
     CodeSigningRequest(
       identifier: "com.example.tool", identity: nil,
       entitlementsXML: entitlements ? entitlementsXML : nil, infoPlist: Array("info".utf8),
-      codeResources: Array("resources".utf8), signingTime: Date(timeIntervalSince1970: 1_800_000_000))
+      codeResources: Array("resources".utf8),
+      signingTime: Date(timeIntervalSince1970: 1_800_000_000))
   }
 
   static func integer<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int, as: T.Type = T.self)
@@ -48,8 +49,10 @@ import Testing
     for (offset, value, width) in expected {
       let read: UInt64 =
         width == 1
-        ? UInt64(cd[offset]) : width == 4 ? UInt64(Self.integer(cd, at: offset, as: UInt32.self))
-        : Self.integer(cd, at: offset, as: UInt64.self)
+        ? UInt64(cd[offset])
+        : width == 4
+          ? UInt64(Self.integer(cd, at: offset, as: UInt32.self))
+          : Self.integer(cd, at: offset, as: UInt64.self)
       #expect(read == value, "field at 0x\(String(offset, radix: 16))")
     }
     #expect(Array(cd[0x60..<0x71]) == Array("com.example.tool".utf8) + [0])
@@ -71,7 +74,8 @@ import Testing
     // Pages of 4096 bytes, the last one short (10,000 = 4096 + 4096 + 1808).
     let pages = [Self.code[0..<4096], Self.code[4096..<8192], Self.code[8192...]]
     #expect(Array(cd[hashOffset...]) == pages.flatMap { sha256.digest($0) })
-    #expect(try #require(superblob[.requirements]) == [0xFA, 0xDE, 0x0C, 0x01, 0, 0, 0, 12, 0, 0, 0, 0])
+    #expect(
+      try #require(superblob[.requirements]) == [0xFA, 0xDE, 0x0C, 0x01, 0, 0, 0, 12, 0, 0, 0, 0])
     #expect(try #require(superblob[.signature]) == [0xFA, 0xDE, 0x0B, 0x01, 0, 0, 0, 8])
     #expect(signature.cdhash == sha256.digest(cd))
     #expect(signature.designatedRequirement == "cdhash H\"\(signature.cdhash.prefix(20).hex)\"")
@@ -83,7 +87,8 @@ import Testing
 
   @Test func aLibraryGetsNoDEREntitlementsAndNoExecSegFlags() async throws {
     let builder = try MachOSignatureBuilder(request: Self.request())
-    let signature = try await builder.signature(code: Self.code[...], facts: Self.facts(main: false))
+    let signature = try await builder.signature(
+      code: Self.code[...], facts: Self.facts(main: false))
     let superblob = try EmbeddedSignature(signature.superblob)
     #expect(superblob.blobs.keys.sorted() == [0, 2, 5, 0x10000])
     let cd = try #require(superblob[.codeDirectory])
@@ -127,7 +132,9 @@ import Testing
     }
     var request = Self.request()
     request.entitlementsXML = EntitlementsTests.plist("<dict><key>x</key><real>1</real></dict>")
-    #expect(throws: CodeSigningError.invalidEntitlements(.unencodableValue(type: "real", keyPath: "x"))) {
+    #expect(
+      throws: CodeSigningError.invalidEntitlements(.unencodableValue(type: "real", keyPath: "x"))
+    ) {
       try MachOSignatureBuilder(request: request)
     }
   }

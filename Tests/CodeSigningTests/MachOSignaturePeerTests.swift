@@ -7,7 +7,8 @@ import Testing
 /// Our Mach-O signature against its peers: apple-platform-py's signing of the same Go binary
 /// (code directories field by field), `openssl cms -verify` and `openssl asn1parse` on the CMS,
 /// and the size estimate against real signatures with and without a timestamp.
-@Suite(.enabled(if: MachOFixture.shouldRun, "needs go, python3 with apple-platform-py, and openssl"))
+@Suite(
+  .enabled(if: MachOFixture.shouldRun, "needs go, python3 with apple-platform-py, and openssl"))
 struct MachOSignaturePeerTests {
   /// A whole second inside the test certificates' validity, as both signers are given it.
   static let signingTime = Date(
@@ -22,7 +23,9 @@ struct MachOSignaturePeerTests {
     return formatter.string(from: signingTime)
   }
 
-  static func request(identity: SignerIdentity?, timestamper: CodeSignatureBuilder.Timestamper? = nil)
+  static func request(
+    identity: SignerIdentity?, timestamper: CodeSignatureBuilder.Timestamper? = nil
+  )
     -> CodeSigningRequest
   {
     CodeSigningRequest(
@@ -40,35 +43,46 @@ struct MachOSignaturePeerTests {
     return (signature, facts)
   }
 
+  /// The Go binary built in `folder` and signed there by apple-platform-py: the signed file, its
+  /// superblob read back, and the code limit of its code directories.
+  static func peerSigned(identity: Bool, entitlements: String? = nil, in folder: ScratchFolder)
+    throws -> (file: [UInt8], theirs: EmbeddedSignature, codeLimit: Int)
+  {
+    let peer = try MachOFixture.signWithApplePlatform(
+      try MachOFixture.build(in: folder), as: "com.example.hello", identity: identity,
+      entitlements: entitlements, signingTime: signingTimeText(iso: true), in: folder)
+    let theirs = try EmbeddedSignature(peer.superblob)
+    let first = try CodeDirectory(try #require(theirs[.codeDirectory]))
+    return (peer.file, theirs, Int(first.codeLimit))
+  }
+
   /// apple-platform-py signs the Go binary ad hoc; we sign its prepared bytes (same code limit,
   /// same load commands) with the same facts, and every code directory is byte-identical.
   @Test func adHocCodeDirectoriesMatchApplePlatform() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let binary = try MachOFixture.build(in: folder)
-    let peer = try MachOFixture.signWithApplePlatform(
-      binary, as: "com.example.hello", identity: false, entitlements: nil,
-      signingTime: Self.signingTimeText(iso: true), in: folder)
-    let theirs = try EmbeddedSignature(peer.superblob)
-    let theirFirst = try CodeDirectory(try #require(theirs[.codeDirectory]))
+    let peer = try Self.peerSigned(identity: false, in: folder)
     let (ours, facts) = try await Self.sign(
-      peer.file, codeLimit: Int(theirFirst.codeLimit), request: Self.request(identity: nil))
+      peer.file, codeLimit: peer.codeLimit, request: Self.request(identity: nil))
     #expect(facts.needsSHA1 && facts.isMainExecutable && facts.sdkVersion == 0x000A_0900)
     let mine = try EmbeddedSignature(ours.superblob)
-    #expect(mine.blobs.keys.sorted() == theirs.blobs.keys.sorted())
-    #expect(ours.codeDirectories == [theirFirst.bytes, try #require(theirs[.alternateCodeDirectory])])
-    #expect(mine[.requirements] == theirs[.requirements] && mine[.signature] == theirs[.signature])
-    #expect(ours.superblob == peer.superblob)
+    #expect(mine.blobs.keys.sorted() == peer.theirs.blobs.keys.sorted())
+    #expect(
+      ours.codeDirectories == [
+        try #require(peer.theirs[.codeDirectory]),
+        try #require(peer.theirs[.alternateCodeDirectory]),
+      ])
+    #expect(mine.blobs == peer.theirs.blobs)
   }
 
-  /// With entitlements (nested dictionary, array, integers that need a sign byte, an entity),
-  /// the DER blob (slot 7) and the exec-segment flags are apple-platform-py's. The XML blob
-  /// (slot 5) differs by one byte: apple-platform-py drops the file's final newline, we keep the
-  /// XML as given (reference §6: "the XML text as given"), as Apple's codesign does.
+  /// With entitlements, the DER blob (slot 7) and the exec-segment flags are apple-platform-py's.
+  ///
+  /// The entitlements have a nested dictionary, an array, integers that need a sign byte and an
+  /// entity. The XML blob (slot 5) differs by one byte: apple-platform-py drops the file's final
+  /// newline, we keep the XML as given (reference §6: "the XML text as given").
   @Test func entitlementsBlobsMatchApplePlatform() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let binary = try MachOFixture.build(in: folder)
     let xml = EntitlementsTests.plist(
       """
       <dict>
@@ -93,15 +107,11 @@ struct MachOSignaturePeerTests {
       </dict>
       """)
     let file = try folder.write(xml, to: "entitlements.plist")
-    let peer = try MachOFixture.signWithApplePlatform(
-      binary, as: "com.example.hello", identity: false, entitlements: file.path,
-      signingTime: Self.signingTimeText(iso: true), in: folder)
-    let theirs = try EmbeddedSignature(peer.superblob)
-    let theirFirst = try CodeDirectory(try #require(theirs[.codeDirectory]))
+    let peer = try Self.peerSigned(identity: false, entitlements: file.path, in: folder)
+    let theirs = peer.theirs
     var request = Self.request(identity: nil)
     request.entitlementsXML = xml
-    let (ours, _) = try await Self.sign(
-      peer.file, codeLimit: Int(theirFirst.codeLimit), request: request)
+    let (ours, _) = try await Self.sign(peer.file, codeLimit: peer.codeLimit, request: request)
     let mine = try EmbeddedSignature(ours.superblob)
     #expect(mine.blobs.keys.sorted() == [0, 2, 5, 7, 0x1000, 0x10000])
     #expect(mine.blobs.keys.sorted() == theirs.blobs.keys.sorted())
@@ -109,30 +119,29 @@ struct MachOSignaturePeerTests {
     #expect(Array(try #require(mine.blobs[5]).dropFirst(8)) == xml)
     #expect(Array(try #require(theirs.blobs[5]).dropFirst(8)) == Array(xml.dropLast()))
     let cd = try #require(mine[.codeDirectory])
-    #expect(cd[0x50..<0x58] == theirFirst.bytes[0x50..<0x58])
+    #expect(cd[0x50..<0x58] == (try #require(theirs[.codeDirectory]))[0x50..<0x58])
     #expect(MachOSignatureLayoutTests.integer(cd, at: 0x50, as: UInt64.self) == 0x41)
   }
 
-  /// The same with the test PKI's identity. The differences, both by design (reference §5, §9):
-  /// we write the team ID (the leaf's OU) and the Developer ID requirement, apple-platform-py
+  /// The same with the test PKI's identity: the same code directories but for the team.
+  ///
+  /// The differences, both by design (reference §5, §9): we write the team ID (the leaf's OU) and the Developer ID requirement, apple-platform-py
   /// (seeing no Apple root) writes no team ID and `certificate root = H"…"`. Everything else in
   /// the code directories is the same, and the peer verifies our signature.
   @Test func identityCodeDirectoriesMatchApplePlatformButForTheTeam() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let binary = try MachOFixture.build(in: folder)
-    let peer = try MachOFixture.signWithApplePlatform(
-      binary, as: "com.example.hello", identity: true, entitlements: nil,
-      signingTime: Self.signingTimeText(iso: true), in: folder)
-    let theirs = try EmbeddedSignature(peer.superblob)
+    let peer = try Self.peerSigned(identity: true, in: folder)
     let theirDirectories = [
-      try CodeDirectory(try #require(theirs[.codeDirectory])),
-      try CodeDirectory(try #require(theirs[.alternateCodeDirectory])),
+      try CodeDirectory(try #require(peer.theirs[.codeDirectory])),
+      try CodeDirectory(try #require(peer.theirs[.alternateCodeDirectory])),
     ]
     let (ours, _) = try await Self.sign(
-      peer.file, codeLimit: Int(theirDirectories[0].codeLimit),
+      peer.file, codeLimit: peer.codeLimit,
       request: Self.request(identity: try SignedCode.identity()))
-    for (mine, their) in zip(try ours.codeDirectories.map { try CodeDirectory($0) }, theirDirectories) {
+    for (mine, their) in zip(
+      try ours.codeDirectories.map { try CodeDirectory($0) }, theirDirectories)
+    {
       #expect(mine.version == their.version && mine.flags == their.flags && mine.flags == 0x10000)
       #expect(mine.hashType == their.hashType && mine.pageSize == their.pageSize)
       #expect(mine.codeLimit == their.codeLimit && mine.codeDigests == their.codeDigests)
@@ -143,11 +152,12 @@ struct MachOSignaturePeerTests {
       #expect(mine.bytes[0x34..<0x60] == their.bytes[0x34..<0x60])
     }
     #expect(
-      ours.designatedRequirement.hasPrefix("identifier \"com.example.hello\" and anchor apple generic"))
+      ours.designatedRequirement.hasPrefix(
+        "identifier \"com.example.hello\" and anchor apple generic"))
     // apple-platform-py reads ours: the CMS verifies, the cdhashes plist and digests are there.
+    let padding = max(0, peer.file.count - peer.codeLimit - ours.superblob.count)
     let signedFile = try folder.write(
-      Array(peer.file[0..<Int(theirDirectories[0].codeLimit)]) + ours.superblob
-        + [UInt8](repeating: 0, count: peer.file.count - Int(theirDirectories[0].codeLimit) - ours.superblob.count),
+      peer.file[0..<peer.codeLimit] + ours.superblob + [UInt8](repeating: 0, count: padding),
       to: "ours")
     let report = try ProcessRunner.check(
       "python3",
@@ -181,20 +191,23 @@ struct MachOSignaturePeerTests {
     let signature = try await MachOSignatureBuilder(
       request: Self.request(identity: try SignedCode.identity())
     ).signature(code: code[...], facts: facts)
-    let cms = Array(try #require(try EmbeddedSignature(signature.superblob)[.signature]).dropFirst(8))
+    let cms = Array(
+      try #require(try EmbeddedSignature(signature.superblob)[.signature]).dropFirst(8))
     let cmsFile = try folder.write(cms, to: "cms.der")
     let content = try folder.write(signature.codeDirectories[0], to: "cd0")
     let verified = try ProcessRunner.run(
       "openssl",
       [
-        "cms", "-verify", "-binary", "-inform", "DER", "-in", cmsFile.path, "-content", content.path,
+        "cms", "-verify", "-binary", "-inform", "DER", "-in", cmsFile.path, "-content",
+        content.path,
         "-noverify", "-out", "/dev/null",
       ])
     #expect(verified.status == 0 && verified.standardError.contains("Verification successful"))
     let parsed = try CMSSignature(der: cms)
     #expect(parsed.messageDigest == DigestAlgorithm.sha256.digest(signature.codeDirectories[0]))
     let dump = String(
-      decoding: try ProcessRunner.check("openssl", ["asn1parse", "-inform", "DER", "-in", cmsFile.path]),
+      decoding: try ProcessRunner.check(
+        "openssl", ["asn1parse", "-inform", "DER", "-in", cmsFile.path]),
       as: UTF8.self)
     let lines = dump.split(separator: "\n")
     let attribute = try #require(lines.firstIndex { $0.contains(":1.2.840.113635.100.9.2") })
@@ -229,7 +242,9 @@ struct MachOSignaturePeerTests {
         #expect(estimate - signature.superblob.count < 16384)
         let wrapper = try #require(try EmbeddedSignature(signature.superblob)[.signature])
         if identity != nil {
-          #expect(try CMSSignature(der: Array(wrapper.dropFirst(8))).isTimestamped == (timestamper != nil))
+          #expect(
+            try CMSSignature(der: Array(wrapper.dropFirst(8))).isTimestamped == (timestamper != nil)
+          )
         }
       }
     }

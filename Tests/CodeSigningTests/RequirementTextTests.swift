@@ -6,7 +6,10 @@ import Testing
   static func words(_ text: String) -> [UInt8] {
     text.split(separator: " ").flatMap { word -> [UInt8] in
       let value = UInt32(word, radix: 16) ?? 0
-      return [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+      return [
+        UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+        UInt8(value & 0xFF),
+      ]
     }
   }
 
@@ -51,12 +54,14 @@ import Testing
   /// Values are bare only when all letters and digits (not leading with a digit, not a keyword);
   /// other printable text is quoted with `\` and `"` escaped; other bytes print as hex.
   @Test(arguments: [
-    ("ABCDE12345", "ABCDE12345"), ("2BUA8C4S2C", "\"2BUA8C4S2C\""), ("com.example", "\"com.example\""),
+    ("ABCDE12345", "ABCDE12345"), ("2BUA8C4S2C", "\"2BUA8C4S2C\""),
+    ("com.example", "\"com.example\""),
     ("a b", "\"a b\""), ("say \"hi\"\\", "\"say \\\"hi\\\"\\\\\""), ("anchor", "\"anchor\""),
     ("", "\"\""), ("caf\u{e9}", "0x636166c3a9"), ("under_score", "\"under_score\""),
   ])
   func valuesAreQuotedAsCodesignQuotesThem(value: String, printed: String) {
-    let expression = RequirementExpression.certificateField(slot: 0, field: "subject.CN", equals: value)
+    let expression = RequirementExpression.certificateField(
+      slot: 0, field: "subject.CN", equals: value)
     #expect(expression.description == "certificate leaf[subject.CN] = \(printed)")
   }
 

@@ -21,14 +21,17 @@ enum EntitlementsDEREncoder {
         0xB0,
         entries.map { (key: Array($0.key.utf8), value: $0.value) }
           .sorted { $0.key.lexicographicallyPrecedes($1.key) }
-          .flatMap { DEREncoding.element(0x30, DEREncoding.element(0x0C, $0.key) + Self.value($0.value)) })
+          .flatMap {
+            DEREncoding.element(0x30, DEREncoding.element(0x0C, $0.key) + Self.value($0.value))
+          })
     }
   }
 
   /// `INTEGER`: the fewest big-endian two's-complement bytes that keep the sign.
   static func integer(_ number: Int64) -> [UInt8] {
     var bytes = withUnsafeBytes(of: number.bigEndian) { Array($0) }
-    while bytes.count > 1, bytes[0] == 0x00 && bytes[1] < 0x80 || bytes[0] == 0xFF && bytes[1] >= 0x80
+    while bytes.count > 1,
+      bytes[0] == 0x00 && bytes[1] < 0x80 || bytes[0] == 0xFF && bytes[1] >= 0x80
     {
       bytes.removeFirst()
     }

@@ -171,7 +171,8 @@ package struct CodeDirectoryBuilder: Sendable {
     // Special slots are stored before the code slots, highest slot first.
     for slot in stride(from: specialSlotCount, through: 1, by: -1) {
       let digest = specialDigests[slot] ?? []
-      precondition(digest.isEmpty || digest.count == hashSize, "special slot digests of \(hashType)")
+      precondition(
+        digest.isEmpty || digest.count == hashSize, "special slot digests of \(hashType)")
       writer.writeBytes(digest.isEmpty ? [UInt8](repeating: 0, count: hashSize) : digest)
     }
     for digest in codeDigests { writer.writeBytes(digest) }

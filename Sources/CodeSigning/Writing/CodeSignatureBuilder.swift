@@ -71,7 +71,9 @@ package struct CodeSignatureBuilder: Sendable {
     ).bytes()
     var cms = try CMSSignatureBuilder(identity: identity).sign(
       codeDirectories: [directory], signingTime: signingTime)
-    if let timestamp { cms = try await CMSSignatureBuilder.addingTimestamp(using: timestamp, to: cms) }
+    if let timestamp {
+      cms = try await CMSSignatureBuilder.addingTimestamp(using: timestamp, to: cms)
+    }
     let superblob = SuperBlobBuilder(blobs: [
       SuperBlobBuilder.codeDirectorySlot: directory,
       SuperBlobBuilder.requirementsSlot: requirements,

@@ -74,7 +74,8 @@ extension MachOSignatureBuilder {
   {
     code.withUnsafeBytes { buffer in
       stride(from: 0, to: buffer.count, by: pageSize).map { start in
-        hashType.digest(UnsafeRawBufferPointer(rebasing: buffer[start..<min(start + pageSize, buffer.count)]))
+        hashType.digest(
+          UnsafeRawBufferPointer(rebasing: buffer[start..<min(start + pageSize, buffer.count)]))
       }
     }
   }

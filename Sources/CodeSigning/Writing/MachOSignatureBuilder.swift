@@ -103,9 +103,9 @@ package struct MachOSignatureBuilder: Sendable {
   /// - Throws: ``CodeSigningError/invalidCodeLayout(_:)`` when `code` is not `facts.codeLimit`
   ///   bytes or the page size is not 4096 or 16384; OpenSSL's or the time-stamp authority's
   ///   failures.
-  package func signature(code: ArraySlice<UInt8>, facts: MachOCodeFacts) async throws(
-    CodeSigningError
-  ) -> MachOSignature {
+  package func signature(code: ArraySlice<UInt8>, facts: MachOCodeFacts)
+    async throws(CodeSigningError) -> MachOSignature
+  {
     guard code.count == facts.codeLimit else {
       throw .invalidCodeLayout(
         "\(code.count) bytes of code were passed for a code limit of \(facts.codeLimit)")

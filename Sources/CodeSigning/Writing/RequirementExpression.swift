@@ -39,7 +39,8 @@ package indirect enum RequirementExpression: Sendable, Equatable {
     return terms.dropLast().reversed().reduce(terms[terms.count - 1]) { .and($1, $0) }
   }
 
-  /// The same terms as ``developerID(identifier:teamIdentifier:)`` nested to the left,
+  /// The terms of ``developerID(identifier:teamIdentifier:)``, nested to the left.
+  ///
   /// `and(and(and(and(identifier, anchor), …)))`: the bytes the disk-image signature has always
   /// had, kept so that its output does not change. Both nestings mean the same and print the
   /// same text.
