@@ -16,7 +16,8 @@ extension MachOSignatureBuilder {
 
   /// How many pages the code has: the last one may be short.
   static func codeSlotCount(_ facts: MachOCodeFacts) -> Int {
-    (facts.codeLimit + facts.pageSize - 1) / facts.pageSize
+    let pageSize = max(facts.pageSize, 1)
+    return (facts.codeLimit + pageSize - 1) / pageSize
   }
 
   /// The code directory blobs of `code`, in slot order.
@@ -45,13 +46,19 @@ extension MachOSignatureBuilder {
     return highest
   }
 
+  /// The team ID every code directory carries: the certificate's OU; none ad hoc.
+  var teamIdentifier: String? {
+    guard let team = request.identity?.teamIdentifier, !team.isEmpty else { return nil }
+    return team
+  }
+
   /// A code directory of this request for a slice with `facts`.
   func directory(
     hashType: DigestAlgorithm, facts: MachOCodeFacts, codeDigests: [[UInt8]],
     specialDigests: [Int: [UInt8]], specialSlotCount: Int
   ) -> CodeDirectoryBuilder {
     var builder = CodeDirectoryBuilder(
-      identifier: request.identifier, teamIdentifier: request.identity?.teamIdentifier,
+      identifier: request.identifier, teamIdentifier: teamIdentifier,
       hashType: hashType, codeLimit: Int64(facts.codeLimit), codeDigests: codeDigests,
       pageSizeLog2: UInt8(facts.pageSize.trailingZeroBitCount), specialDigests: specialDigests,
       specialSlotCount: specialSlotCount)
