@@ -16,6 +16,11 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
   case certificateNotValidNow(subject: String, notBefore: String, notAfter: String)
   /// The certificate carries no organizational unit (the team ID).
   case missingTeamIdentifier(subject: String)
+  /// The entitlements cannot be read or encoded.
+  case invalidEntitlements(EntitlementsError)
+  /// What the Mach-O layer passed does not describe code that can be signed (code bytes that
+  /// are not `[0, codeLimit)`, a page size other than 4096 or 16384).
+  case invalidCodeLayout(String)
   /// OpenSSL failed while signing.
   case signingFailed(String)
   /// The timestamp authority's answer could not be used.
@@ -39,6 +44,8 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
         + "renew it in your Apple Developer account"
     case .missingTeamIdentifier(let subject):
       "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
+    case .invalidEntitlements(let error): error.description
+    case .invalidCodeLayout(let reason): "cannot sign the code: \(reason)"
     case .signingFailed(let reason): "signing failed: \(reason)"
     case .timestampFailed(let reason): "timestamp failed: \(reason)"
     }

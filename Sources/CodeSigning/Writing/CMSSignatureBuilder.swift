@@ -2,12 +2,14 @@ import COpenSSL
 import Digests
 package import Foundation
 
-/// Builds the CMS signature (SignedData, detached) over a code directory, as Apple's `codesign`
+/// Builds the CMS signature (SignedData, detached) over code directories, as Apple's `codesign`
 /// does, with OpenSSL.
 ///
-/// Signed attributes: content type (id-data), message digest (SHA-256 of the code directory),
-/// signing time, Apple's cdhashes plist (1.2.840.113635.100.9.1) and cdhashes2
-/// (1.2.840.113635.100.9.2). The certificates are the leaf and the chain the identity carries. A
+/// The signed content is the first (slot-0) code directory. Signed attributes: content type
+/// (id-data), message digest (SHA-256 of that code directory, whatever its own hash type),
+/// signing time, Apple's cdhashes plist (1.2.840.113635.100.9.1: the 20-byte cdhash of every code
+/// directory) and cdhashes2 (1.2.840.113635.100.9.2: one `SEQUENCE { hash OID, full cdhash }`
+/// per code directory). The certificates are the leaf and the chain the identity carries. A
 /// timestamp token is added afterwards with ``addingTimestamp(_:to:)``, since it signs the
 /// signature's value.
 package struct CMSSignatureBuilder: Sendable {
@@ -17,18 +19,25 @@ package struct CMSSignatureBuilder: Sendable {
   /// Makes a builder.
   package init(identity: SignerIdentity) { self.identity = identity }
 
-  /// The DER bytes of a CMS `ContentInfo` signing `codeDirectory`.
+  /// The DER bytes of a CMS `ContentInfo` signing `codeDirectories`.
   ///
   /// - Parameters:
-  ///   - codeDirectory: The code directory blob's bytes (the detached content).
+  ///   - codeDirectories: The code directory blobs in slot order (slot 0, then 0x1000…); the
+  ///     first is the detached content. Each is hashed with the type its `hashType` byte names.
   ///   - signingTime: The `signingTime` attribute's value.
   /// - Returns: The DER bytes.
   /// - Throws: ``CodeSigningError/signingFailed(_:)`` with OpenSSL's reason.
-  package func sign(codeDirectory: [UInt8], signingTime: Date) throws(CodeSigningError)
+  package func sign(codeDirectories: [[UInt8]], signingTime: Date) throws(CodeSigningError)
     -> [UInt8]
   {
     ERR_clear_error()
-    let cdhash = DigestAlgorithm.sha256.digest(codeDirectory)
+    guard let content = codeDirectories.first else { throw .signingFailed("no code directory") }
+    let cdhashes = try codeDirectories.map { directory throws(CodeSigningError) in
+      guard directory.count > 37,
+        let algorithm = DigestAlgorithm(codeDirectoryHashType: directory[37])
+      else { throw .signingFailed("a code directory names no known hash type") }
+      return (algorithm: algorithm, hash: algorithm.digest(directory))
+    }
     let flags = UInt32(CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP)
     guard let cms = CMS_sign(nil, nil, nil, nil, flags) else { throw failure("CMS_sign") }
     defer { CMS_ContentInfo_free(cms) }
@@ -44,16 +53,15 @@ package struct CMSSignatureBuilder: Sendable {
       throw failure("signing time")
     }
     defer { ASN1_STRING_free(time) }
-    let plist = Array(Self.cdhashesPlist([Array(cdhash.prefix(20))]).utf8)
-    let cdhashes2 = Self.digestSequence(cdhash)
+    let plist = Array(Self.cdhashesPlist(cdhashes.map { Array($0.hash.prefix(20)) }).utf8)
+    let cdhashes2 = cdhashes.map { Self.digestSequence($0.hash, algorithm: $0.algorithm) }
     guard
       CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_signingTime, time.pointee.type, time, -1) == 1,
       CMS_signed_add1_attr_by_txt(
         signer, "1.2.840.113635.100.9.1", V_ASN1_OCTET_STRING, plist, Int32(plist.count)) == 1,
-      CMS_signed_add1_attr_by_txt(
-        signer, "1.2.840.113635.100.9.2", V_ASN1_SEQUENCE, cdhashes2, Int32(cdhashes2.count)) == 1
+      Self.addAttribute("1.2.840.113635.100.9.2", sequences: cdhashes2, to: signer)
     else { throw failure("signed attributes") }
-    let finished = OpenSSL.withMemoryBIO(codeDirectory) { content in
+    let finished = OpenSSL.withMemoryBIO(content) { content in
       CMS_final(cms, content, nil, UInt32(CMS_DETACHED | CMS_BINARY))
     }
     guard finished == 1 else { throw failure("CMS_final") }
@@ -85,6 +93,18 @@ package struct CMSSignatureBuilder: Sendable {
       else { return nil }
       return OpenSSL.der { i2d_CMS_ContentInfo(cms, $0) }
     }
+  }
+
+  /// `der` with an RFC 3161 token that `timestamper` issues for its signature value.
+  ///
+  /// - Throws: ``CodeSigningError`` when the token does not answer the request, or what
+  ///   `timestamper` throws.
+  package static func addingTimestamp(
+    using timestamper: CodeSignatureBuilder.Timestamper, to der: [UInt8]
+  ) async throws -> [UInt8] {
+    let message = try TimestampMessage(stamping: try signatureValue(of: der))
+    let token = try message.token(fromReply: try await timestamper(message.request))
+    return try addingTimestamp(token, to: der)
   }
 
   private static func withSigner(
@@ -127,10 +147,33 @@ package struct CMSSignatureBuilder: Sendable {
       """
   }
 
-  /// `SEQUENCE { id-sha256, OCTET STRING digest }`, the value of Apple's cdhashes2 attribute.
-  static func digestSequence(_ digest: [UInt8]) -> [UInt8] {
-    let oid: [UInt8] = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
-    let octets: [UInt8] = [0x04, UInt8(digest.count)] + digest
-    return [0x30, UInt8(oid.count + octets.count)] + oid + octets
+  /// Adds a signed attribute whose value set holds `sequences` (DER `SEQUENCE`s).
+  private static func addAttribute(
+    _ oid: String, sequences: [[UInt8]], to signer: OpaquePointer
+  ) -> Bool {
+    guard let first = sequences.first,
+      let attribute = X509_ATTRIBUTE_create_by_txt(
+        nil, oid, V_ASN1_SEQUENCE, first, Int32(first.count))
+    else { return false }
+    defer { X509_ATTRIBUTE_free(attribute) }
+    for sequence in sequences.dropFirst()
+    where X509_ATTRIBUTE_set1_data(attribute, V_ASN1_SEQUENCE, sequence, Int32(sequence.count))
+      != 1
+    {
+      return false
+    }
+    return CMS_signed_add1_attr(signer, attribute) == 1
+  }
+
+  /// `SEQUENCE { hash OID, OCTET STRING digest }`, a value of Apple's cdhashes2 attribute.
+  static func digestSequence(_ digest: [UInt8], algorithm: DigestAlgorithm) -> [UInt8] {
+    let oid: [UInt8] =
+      switch algorithm {
+      case .sha1: [0x2B, 0x0E, 0x03, 0x02, 0x1A]  // 1.3.14.3.2.26
+      case .sha256, .sha256Truncated: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+      case .sha384: [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02]
+      }
+    return DEREncoding.element(
+      0x30, DEREncoding.element(0x06, oid) + DEREncoding.element(0x04, digest))
   }
 }

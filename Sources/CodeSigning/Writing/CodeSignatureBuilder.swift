@@ -61,7 +61,7 @@ package struct CodeSignatureBuilder: Sendable {
     identifier: String, codeLimit: Int64, codeDigest: [UInt8], specialDigests: [Int: [UInt8]]
   ) async throws -> Signature {
     let requirements = RequirementSet(
-      designated: .developerID(identifier: identifier, teamIdentifier: team)
+      designated: .developerIDNestedLeft(identifier: identifier, teamIdentifier: team)
     ).bytes()
     var slots = specialDigests
     slots[CodeDirectoryBuilder.requirementsSlot] = DigestAlgorithm.sha256.digest(requirements)
@@ -70,12 +70,9 @@ package struct CodeSignatureBuilder: Sendable {
       specialDigests: slots
     ).bytes()
     var cms = try CMSSignatureBuilder(identity: identity).sign(
-      codeDirectory: directory, signingTime: signingTime)
+      codeDirectories: [directory], signingTime: signingTime)
     if let timestamp {
-      let message = try TimestampMessage(
-        stamping: try CMSSignatureBuilder.signatureValue(of: cms))
-      let token = try message.token(fromReply: try await timestamp(message.request))
-      cms = try CMSSignatureBuilder.addingTimestamp(token, to: cms)
+      cms = try await CMSSignatureBuilder.addingTimestamp(using: timestamp, to: cms)
     }
     let superblob = SuperBlobBuilder(blobs: [
       SuperBlobBuilder.codeDirectorySlot: directory,

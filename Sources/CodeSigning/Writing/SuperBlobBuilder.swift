@@ -10,6 +10,12 @@ package struct SuperBlobBuilder: Sendable {
   package static let codeDirectorySlot: UInt32 = 0
   /// `CSSLOT_REQUIREMENTS`.
   package static let requirementsSlot: UInt32 = 2
+  /// `CSSLOT_ENTITLEMENTS`: the XML entitlements blob.
+  package static let entitlementsSlot: UInt32 = 5
+  /// `CSSLOT_DER_ENTITLEMENTS`: the DER entitlements blob.
+  package static let derEntitlementsSlot: UInt32 = 7
+  /// `CSSLOT_ALTERNATE_CODEDIRECTORIES`: the first alternate code directory.
+  package static let alternateCodeDirectorySlot: UInt32 = 0x1000
   /// `CSSLOT_SIGNATURESLOT`.
   package static let signatureSlot: UInt32 = 0x10000
   /// `CSSLOT_TICKETSLOT`.
@@ -18,13 +24,18 @@ package struct SuperBlobBuilder: Sendable {
   /// Makes a superblob from blobs.
   package init(blobs: [UInt32: [UInt8]]) { self.blobs = blobs }
 
+  /// A blob: `magic`, the length (with these 8 bytes), `payload`.
+  package static func blob(magic: UInt32, _ payload: [UInt8]) -> [UInt8] {
+    var writer = ByteWriter(capacity: payload.count + 8)
+    writer.writeInteger(magic)
+    writer.writeInteger(UInt32(payload.count + 8))
+    writer.writeBytes(payload)
+    return writer.bytes
+  }
+
   /// Wraps DER bytes (a CMS signature or a ticket) as a wrapper blob (`0xfade0b01`).
   package static func wrapper(_ content: [UInt8]) -> [UInt8] {
-    var writer = ByteWriter(capacity: content.count + 8)
-    writer.writeInteger(UInt32(0xFADE_0B01))
-    writer.writeInteger(UInt32(content.count + 8))
-    writer.writeBytes(content)
-    return writer.bytes
+    blob(magic: 0xFADE_0B01, content)
   }
 
   /// The superblob's bytes.
