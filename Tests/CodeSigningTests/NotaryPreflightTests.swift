@@ -22,7 +22,8 @@ import Testing
   @Test func eachShortcomingIsOneOfApplesMessages() {
     #expect(
       Self.messages { $0.isSigned = false } == [
-        "The binary is not signed.", "The executable does not have the hardened runtime enabled.",
+        "The binary is not signed.", "The signature does not include a secure timestamp.",
+        "The executable does not have the hardened runtime enabled.",
       ])
     #expect(
       Self.messages { $0.isDeveloperID = false } == [

@@ -12,8 +12,8 @@ package enum NotaryPreflight {
     package var path: String
     /// The slice's architecture, such as `arm64`.
     package var architecture: String
-    /// Whether the slice carries a signature at all (a linker signature counts as none: it has
-    /// no certificate).
+    /// Whether the slice carries a signature at all (a linker or ad hoc signature counts: the
+    /// notary calls it not Developer ID).
     package var isSigned: Bool
     /// Whether the signature's structure holds: page and special-slot hashes, the CMS.
     package var isStructurallyValid: Bool
@@ -93,8 +93,10 @@ package enum NotaryPreflight {
   /// when the slice would pass.
   package static func issues(of slice: Slice) -> [Issue] {
     var messages: [String] = []
+    // Published logs: an unsigned binary also lacks a timestamp; an ad hoc or linker signature
+    // is not Developer ID and has none either.
     if !slice.isSigned {
-      messages.append(Message.unsigned)
+      messages += [Message.unsigned, Message.noTimestamp]
     } else {
       if !slice.isStructurallyValid { messages.append(Message.invalidSignature) }
       if !slice.isDeveloperID { messages.append(Message.notDeveloperID) }
