@@ -2,9 +2,10 @@ import CodeSigning
 import Digests
 import SystemSupport
 
-/// A slice signature maker for the Mach-O tests: a real ad hoc signature (version 0x20400 code
-/// directories with page digests over `code`, an empty requirement set, an empty CMS wrapper),
-/// SHA-256 only or SHA-1 first and SHA-256 in slot 0x1000 when the facts ask, so that peers can
+/// A slice signature maker for the Mach-O tests, making a real ad hoc signature.
+///
+/// Version 0x20400 code directories with page digests over `code`, an empty requirement set
+/// and an empty CMS wrapper; SHA-256 only or SHA-1 first and SHA-256 in slot 0x1000 when the facts ask, so that peers can
 /// verify what ``MachOSigner`` placed. It records the facts it was given.
 struct AdHocSliceMaker: SliceSignatureMaker {
   /// The signing identifier.
@@ -72,7 +73,7 @@ struct AdHocSliceMaker: SliceSignatureMaker {
     writer.writeInteger(algorithm.codeDirectoryHashType)
     writer.writeInteger(UInt8(0))  // platform
     writer.writeInteger(UInt8(12))  // log2(4096)
-    writer.writeZeros(4 * 3 + 8)  // spare2, scatterOffset, teamOffset, spare3, codeLimit64
+    writer.writeZeros(4 * 4 + 8)  // spare2, scatterOffset, teamOffset, spare3, codeLimit64
     writer.writeInteger(facts.executableSegmentBase)
     writer.writeInteger(facts.executableSegmentLimit)
     writer.writeInteger(UInt64(facts.isMainExecutable ? 1 : 0))

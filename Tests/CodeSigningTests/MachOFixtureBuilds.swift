@@ -74,8 +74,10 @@ struct MachOFixtureBuilds: Sendable {
     if let lipo = Tools.lipo {
       try ProcessRunner.check(
         lipo,
-        ["-create", folder.path("go-arm64"), folder.path("go-amd64"), "-output",
-         folder.path("go-universal")])
+        [
+          "-create", folder.path("go-arm64"), folder.path("go-amd64"), "-output",
+          folder.path("go-universal"),
+        ])
     }
     return MachOFixtureBuilds(folder: folder)
   }
@@ -108,22 +110,31 @@ struct MachOFixtureBuilds: Sendable {
     for name in ["lib", "tool"] {
       try ProcessRunner.check(
         clang,
-        ["-target", "arm64-apple-macos11", "-c", folder.path("\(name).c"), "-o",
-         folder.path("\(name).o")])
+        [
+          "-target", "arm64-apple-macos11", "-c", folder.path("\(name).c"), "-o",
+          folder.path("\(name).o"),
+        ])
     }
     let link = ["-arch", "arm64", "-platform_version", "macos", "11.0", "14.0"]
     try ProcessRunner.check(
       ld64,
-      link + ["-dylib", "-install_name", "@rpath/libadd.dylib", folder.path("lib.o"), tbd, "-o",
-        folder.path("lld-dylib")])
-    try ProcessRunner.check(ld64, link + [folder.path("tool.o"), tbd, "-o", folder.path("lld-tool")])
+      link + [
+        "-dylib", "-install_name", "@rpath/libadd.dylib", folder.path("lib.o"), tbd, "-o",
+        folder.path("lld-dylib"),
+      ])
+    try ProcessRunner.check(
+      ld64, link + [folder.path("tool.o"), tbd, "-o", folder.path("lld-tool")])
     try ProcessRunner.check(
       ld64,
-      link + ["-no_adhoc_codesign", folder.path("tool.o"), tbd, "-o", folder.path("lld-tool-unsigned")])
+      link + [
+        "-no_adhoc_codesign", folder.path("tool.o"), tbd, "-o", folder.path("lld-tool-unsigned"),
+      ])
     try ProcessRunner.check(
       ld64,
-      link + ["-headerpad", "0", "-no_adhoc_codesign", folder.path("tool.o"), tbd, "-o",
-        folder.path("lld-tool-nopad")])
+      link + [
+        "-headerpad", "0", "-no_adhoc_codesign", folder.path("tool.o"), tbd, "-o",
+        folder.path("lld-tool-nopad"),
+      ])
     return MachOFixtureBuilds(folder: folder)
   }
 }

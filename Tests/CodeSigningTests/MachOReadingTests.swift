@@ -10,12 +10,14 @@ import Testing
 
   @Test(arguments: [(true, false), (false, true)])
   func readsTheHeaderSegmentsAndVersion(is64Bit: Bool, bigEndian: Bool) throws {
-    let machO = SyntheticMachO(is64Bit: is64Bit, bigEndian: bigEndian, cpuType: is64Bit ? 0x0100_000C : 18)
+    let machO = SyntheticMachO(
+      is64Bit: is64Bit, bigEndian: bigEndian, cpuType: is64Bit ? 0x0100_000C : 18)
     let slice = try MachOSlice(bytes: machO.bytes()[...], path: Self.path)
     #expect(slice.architecture == (is64Bit ? "arm64" : "ppc"))
     #expect(slice.is64Bit == is64Bit && slice.isBigEndian == bigEndian)
     #expect(slice.fileType == .execute && slice.fileType.description == "MH_EXECUTE")
-    #expect(slice.loadCommands.map(\.command) == [is64Bit ? 0x19 : 0x1, is64Bit ? 0x19 : 0x1, 0x32])
+    #expect(
+      slice.loadCommands.map(\.command) == [is64Bit ? 0x19 : 0x1, is64Bit ? 0x19 : 0x1, 0x32])
     #expect(slice.segments.map(\.name) == ["__TEXT", "__LINKEDIT"])
     #expect(slice.segments[1].fileOffset == 4096 && slice.segments[1].fileSize == 100)
     #expect(slice.segments[0].sections.map(\.name) == ["__text"])
@@ -25,9 +27,10 @@ import Testing
     #expect(slice.codeSignature == nil && slice.embeddedInfoPlist == nil && !slice.needsSHA1)
     let facts = slice.facts(codeLimit: 4208)
     #expect(
-      facts == MachOCodeFacts(
-        codeLimit: 4208, executableSegmentBase: 0, executableSegmentLimit: 4096,
-        isMainExecutable: true, sdkVersion: 0xE_0000, needsSHA1: false))
+      facts
+        == MachOCodeFacts(
+          codeLimit: 4208, executableSegmentBase: 0, executableSegmentLimit: 4096,
+          isMainExecutable: true, sdkVersion: 0xE_0000, needsSHA1: false))
   }
 
   @Test func aMinimumBelow10_11_4NeedsSHA1() throws {
@@ -54,7 +57,9 @@ import Testing
     let good = SyntheticMachO().bytes()
     func patched(_ offset: Int, _ value: UInt32) -> [UInt8] {
       var bytes = good
-      withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<(offset + 4), with: $0) }
+      withUnsafeBytes(of: value.littleEndian) {
+        bytes.replaceSubrange(offset..<(offset + 4), with: $0)
+      }
       return bytes
     }
     let firstCommand = 32
@@ -72,8 +77,17 @@ import Testing
       ("huge nsects", patched(firstCommand + 64, 0x0FFF_FFFF), .malformedLoadCommand),
       ("segment past the end", patched(linkedit + 48, 0x7FFF_FFFF), .malformedLoadCommand),
       ("overlapping segments", patched(linkedit + 40, 4000), .malformedLoadCommand),
-      ("fat slice past the end", [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 1, 1, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0x10, 0, 0, 0, 0, 14], .malformedFatHeader),
-      ("fat table cut short", [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 3, 1, 0, 0, 12], .malformedFatHeader),
+      (
+        "fat slice past the end",
+        [
+          0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 1, 1, 0, 0, 12, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0, 0x10, 0,
+          0, 0, 0, 14,
+        ], .malformedFatHeader
+      ),
+      (
+        "fat table cut short", [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 3, 1, 0, 0, 12],
+        .malformedFatHeader
+      ),
     ]
   }
 

@@ -58,8 +58,12 @@ struct SyntheticMachO {
     writer.writeInteger(UInt32(0))  // ntools
     writer.writeZeros(textOffset - writer.count)
     // The code: anything but zeros.
-    writer.writeBytes((0..<(Self.textSize - textOffset)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) })
-    writer.writeBytes((0..<(Self.linkeditSize + (segmentAfterLinkedit ? 16 : 0))).map { UInt8(truncatingIfNeeded: $0) })
+    writer.writeBytes(
+      (0..<(Self.textSize - textOffset)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 1) })
+    writer.writeBytes(
+      (0..<(Self.linkeditSize + (segmentAfterLinkedit ? 16 : 0))).map {
+        UInt8(truncatingIfNeeded: $0)
+      })
     return writer.bytes
   }
 

@@ -16,6 +16,14 @@ package struct MachOFatHeader: Equatable, Sendable {
     package var size: Int
     /// The offset's alignment, as a power of two (`align`).
     package var alignment: Int
+
+    /// Describes one slice's entry.
+    package init(cpu: MachOCPU, offset: Int, size: Int, alignment: Int) {
+      self.cpu = cpu
+      self.offset = offset
+      self.size = size
+      self.alignment = alignment
+    }
   }
 
   /// `FAT_MAGIC`.
