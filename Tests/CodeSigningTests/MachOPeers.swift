@@ -40,8 +40,9 @@ enum MachOPeers {
     return try JSONDecoder().decode([LiefSlice].self, from: output)
   }
 
-  /// The problems apple-platform-py's `verify_macho` finds, but for the one it reports for every
-  /// ad hoc signature ("no cryptographic signature present", reference §17).
+  /// The problems apple-platform-py's `verify_macho` finds, but for the ones it reports for
+  /// every ad hoc signature (reference §17): "no cryptographic signature present" without a CMS
+  /// slot, "CMS error: missing further values" for the empty CMS wrapper `codesign` writes.
   static func verifyProblems(_ path: String) throws -> [String] {
     let script = """
       import json, sys, apple_platform
@@ -52,6 +53,7 @@ enum MachOPeers {
     let problems = try JSONSerialization.jsonObject(with: output) as? [[Any]] ?? []
     return problems.map { "\($0[0]): \($0[1])" }.filter {
       !$0.hasSuffix("no cryptographic signature present")
+        && !$0.hasSuffix("CMS error: missing further values (at position 0)")
     }
   }
 
