@@ -31,7 +31,9 @@ struct MachOFixtureBuilds: Sendable {
       candidates.first { ProcessRunner.succeeds($0, arguments) }
     }
 
-    /// Whether the Go tests run (see ``PeerPolicy``).
+    /// Whether the apple-platform-py tests run (see ``PeerPolicy``).
+    static let runApplePlatform = PeerPolicy.shouldRun(whenAvailable: applePlatform)
+    /// Whether the Go tests run.
     static let runGo = PeerPolicy.shouldRun(whenAvailable: go && lief && applePlatform)
     /// Whether the clang + lld tests run.
     static let runLLD = PeerPolicy.shouldRun(

@@ -84,7 +84,7 @@ package struct MachOFatHeader: Equatable, Sendable {
         else {
           throw fail(
             at + 8,
-            "the \(cpu) slice [\(offset), \(offset + size)) is not inside the \(bytes.count)-byte file after the header"
+            "the \(cpu) slice [\(offset), \(offset &+ size)) is not inside the \(bytes.count)-byte file after the header"
           )
         }
         architectures.append(
