@@ -6,11 +6,13 @@ For each image: the image itself (udif), its HFS+ partition decoded (hfsplus, it
 header and trailing zeros cut), the root .DS_Store read from that volume by 7-Zip (dsstore), the
 background alias the .DS_Store holds, read by the ds_store package (alias), and the embedded code
 signature the koly trailer points at (signature). Independent of our reader: plistlib, zlib, bz2 and lzma.
+The Mach-O seeds (macho) are apple-platform-py's synthetic executables and dylibs, thin, signed ad
+hoc by it, and universal, when it is installed.
 """
 import bz2, lzma, os, plistlib, struct, subprocess, sys, zlib
 
 out, images = sys.argv[1], sys.argv[2:]
-for target in ("udif", "hfsplus", "dsstore", "alias", "signature"):
+for target in ("udif", "hfsplus", "dsstore", "alias", "signature", "macho"):
     os.makedirs(os.path.join(out, target), exist_ok=True)
 
 
@@ -67,3 +69,24 @@ for path in images:
                 if record.code == b"icvp" and "backgroundImageAlias" in record.value:
                     save("alias", name, bytes(record.value["backgroundImageAlias"]))
         os.remove(scratch)
+
+
+try:
+    import tempfile
+    from apple_platform import macho, sign_macho_bytes
+
+    with tempfile.TemporaryDirectory() as scratch:
+        thin = []
+        for arch in ("aarch64", "x86_64"):
+            for kind in ("executable", "dylib"):
+                data = macho.create_synthetic(arch, kind)
+                save("macho", f"{arch}-{kind}", data)
+                save("macho", f"{arch}-{kind}-signed", sign_macho_bytes(data, binary_identifier="com.example.seed"))
+                thin.append(os.path.join(scratch, f"{arch}-{kind}"))
+                with open(thin[-1], "wb") as file:
+                    file.write(data)
+        universal = os.path.join(scratch, "universal")
+        macho.create_universal([thin[0], thin[2]], universal)
+        save("macho", "universal", open(universal, "rb").read())
+except ImportError:
+    print("(no apple-platform-py: no Mach-O seeds)")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the readers `dmg inspect` and `dmg verify` run on downloaded images: the whole UDIF
 # image (koly trailer, property list, blkx tables, chunks), the HFS+ volume (header, catalog and
-# attributes B-trees), .DS_Store, the background alias and the embedded code signature.
+# attributes B-trees), .DS_Store, the background alias, the embedded code signature and the
+# Mach-O reader (thin and universal files, and their signatures).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
@@ -54,6 +55,7 @@ target hfsplus "$here/targets/hfsplus.swift" "$here/targets/volume.swift"
 target dsstore "$here/targets/dsstore.swift"
 target alias "$here/targets/alias.swift"
 target signature "$here/targets/signature.swift"
+target macho "$here/targets/macho.swift"
 
 exec 1>&3 2>&1
 trap - EXIT
@@ -77,7 +79,7 @@ fi
 python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}"
 
 status=0
-for name in udif hfsplus dsstore alias signature; do
+for name in udif hfsplus dsstore alias signature macho; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   [ "$name" = hfsplus ] && max_len=2097152

@@ -23,6 +23,18 @@ package struct CodeDirectory: Sendable {
   package let specialDigests: [Int: [UInt8]]
   /// The blob's bytes.
   package let bytes: [UInt8]
+  /// The size of each digest (`hashSize`: 20 for SHA-1, 32 for SHA-256).
+  package let hashSize: Int
+  /// The platform byte (0 outside Apple's own platform binaries).
+  package let platform: UInt8
+  /// The executable segment's offset (`execSegBase`, version 0x20400 on).
+  package let executableSegmentBase: UInt64?
+  /// The executable segment's size (`execSegLimit`, version 0x20400 on).
+  package let executableSegmentLimit: UInt64?
+  /// The executable segment's flags (`execSegFlags`, 0x1 main binary; version 0x20400 on).
+  package let executableSegmentFlags: UInt64?
+  /// The hardened runtime's SDK version (`runtime`, nibbles `xxxx.yy.zz`; version 0x20500 on).
+  package let runtimeVersion: UInt32?
 
   /// The magic of a code directory blob.
   package static let magic: UInt32 = 0xFADE_0C02
@@ -43,6 +55,8 @@ package struct CodeDirectory: Sendable {
       let codeSlots = Int(try reader.getInteger(at: 28, as: UInt32.self))
       var limit = Int64(try reader.getInteger(at: 32, as: UInt32.self))
       let hashSize = Int(try reader.getInteger(at: 36, as: UInt8.self))
+      self.hashSize = hashSize
+      platform = try reader.getInteger(at: 38)
       guard let type = DigestAlgorithm(codeDirectoryHashType: try reader.getInteger(at: 37)) else {
         throw SignatureError.malformed(
           "unknown digest type \(try reader.getInteger(at: 37, as: UInt8.self))")
@@ -61,6 +75,11 @@ package struct CodeDirectory: Sendable {
         limit = value
       }
       codeLimit = limit
+      let hasExecutableSegment = version >= 0x20400
+      executableSegmentBase = hasExecutableSegment ? try reader.getInteger(at: 0x40) : nil
+      executableSegmentLimit = hasExecutableSegment ? try reader.getInteger(at: 0x48) : nil
+      executableSegmentFlags = hasExecutableSegment ? try reader.getInteger(at: 0x50) : nil
+      runtimeVersion = version >= 0x20500 ? try reader.getInteger(at: 0x58) : nil
       identifier = try Self.cString(in: bytes, at: identOffset)
       if version >= 0x20200,
         case let teamOffset = Int(try reader.getInteger(at: 48, as: UInt32.self)), teamOffset > 0
@@ -105,4 +124,10 @@ package struct CodeDirectory: Sendable {
 
   /// Whether the signature is ad hoc (`CS_ADHOC`, no signer).
   package var isAdHoc: Bool { flags & 0x2 != 0 }
+
+  /// Whether the hardened runtime is on (`CS_RUNTIME`, 0x10000).
+  package var hasHardenedRuntime: Bool { flags & 0x10000 != 0 }
+
+  /// Whether a linker made the signature (`CS_LINKER_SIGNED`, 0x20000): ad hoc, no seal.
+  package var isLinkerSigned: Bool { flags & 0x20000 != 0 }
 }

@@ -35,7 +35,7 @@ package struct SignatureCheck: Sendable {
 
   /// The blobs a signature checked here may hold: code directory, requirements, entitlements,
   /// DER entitlements, CMS signature and notarization ticket.
-  static let knownSlots: Set<UInt32> = [0, 2, 5, 7, 0x10000, 0x10002]
+  package static let knownSlots: Set<UInt32> = [0, 2, 5, 7, 0x10000, 0x10002]
 
   /// The code directory.
   package let directory: CodeDirectory
@@ -70,26 +70,38 @@ package struct SignatureCheck: Sendable {
     var findings = [try Self.codeDigestFinding(directory, code: code, fileSize: fileSize)]
     findings += outside.map { Self.slot(directory, $0.slot, name: $0.name, covers: $0.bytes) }
     findings += Self.blobFindings(signature, directory)
-    var chain: [String] = []
-    var timestamped = false
-    if let blob = signature[.signature], blob.count > 8 {
-      guard blob.prefix(4).elementsEqual([0xFA, 0xDE, 0x0B, 0x01]) else {
-        throw SignatureError.malformed("the signature slot holds no CMS wrapper blob (0xfade0b01)")
-      }
-      let cms = try CMSSignature(der: Array(blob[8...]))
-      chain = cms.certificates.map(\.subject)
-      timestamped = cms.isTimestamped
-      findings += Self.cmsFindings(cms, directory, chain: chain)
-    } else if !directory.isAdHoc {
-      findings.append(
-        SignatureFinding(
-          check: "CMS signature", ok: false,
-          detail: "the code directory is not ad hoc but no CMS signature is present"))
-    }
-    certificateChain = chain
-    isTimestamped = timestamped
+    let signer = try Self.signerFindings(signature, directory)
+    findings += signer.findings
+    certificateChain = signer.chain
+    isTimestamped = signer.isTimestamped
     hasStapledTicket = signature[.ticket] != nil
     self.findings = findings
+  }
+
+  /// The CMS signature of `signature`, checked over `directory` (the one in slot 0).
+  ///
+  /// An ad hoc directory needs none; any other without one fails "CMS signature".
+  ///
+  /// - Returns: The findings, the certificates' subjects (signer first) and whether the
+  ///   signature is timestamped.
+  ///
+  /// - Throws: ``SignatureError`` when the signature slot holds no CMS wrapper or a damaged CMS.
+  package static func signerFindings(_ signature: EmbeddedSignature, _ directory: CodeDirectory)
+    throws -> (findings: [SignatureFinding], chain: [String], isTimestamped: Bool)
+  {
+    guard let blob = signature[.signature], blob.count > 8 else {
+      guard !directory.isAdHoc else { return ([], [], false) }
+      let missing = SignatureFinding(
+        check: "CMS signature", ok: false,
+        detail: "the code directory is not ad hoc but no CMS signature is present")
+      return ([missing], [], false)
+    }
+    guard blob.prefix(4).elementsEqual([0xFA, 0xDE, 0x0B, 0x01]) else {
+      throw SignatureError.malformed("the signature slot holds no CMS wrapper blob (0xfade0b01)")
+    }
+    let cms = try CMSSignature(der: Array(blob[8...]))
+    let chain = cms.certificates.map(\.subject)
+    return (cmsFindings(cms, directory, chain: chain), chain, cms.isTimestamped)
   }
 
   /// The code: one digest per page of the code directory, up to the code limit.
@@ -119,6 +131,14 @@ package struct SignatureCheck: Sendable {
   static func blobFindings(_ signature: EmbeddedSignature, _ directory: CodeDirectory)
     -> [SignatureFinding]
   {
+    slotBlobFindings(signature, directory) + unexpectedBlobFindings(signature, known: knownSlots)
+  }
+
+  /// Requirements (2), entitlements (5) and DER entitlements (7) of `directory`: a non-zero
+  /// digest needs its blob in `signature`, and a blob needs its digest.
+  package static func slotBlobFindings(_ signature: EmbeddedSignature, _ directory: CodeDirectory)
+    -> [SignatureFinding]
+  {
     var findings: [SignatureFinding] = []
     for (slot, name) in [(2, "requirements"), (5, "entitlements"), (7, "DER entitlements")] {
       let blob = signature.blobs[UInt32(slot)]
@@ -133,13 +153,17 @@ package struct SignatureCheck: Sendable {
             detail: "the code directory has a digest but the signature no blob"))
       }
     }
-    for slot in signature.blobs.keys where !knownSlots.contains(slot) {
-      findings.append(
-        SignatureFinding(
-          check: "superblob", ok: false,
-          detail: "unexpected blob in slot 0x\(String(slot, radix: 16))"))
-    }
     return findings
+  }
+
+  /// A failing finding for each blob of `signature` in a slot outside `known`.
+  package static func unexpectedBlobFindings(_ signature: EmbeddedSignature, known: Set<UInt32>)
+    -> [SignatureFinding]
+  {
+    signature.blobs.keys.sorted().filter { !known.contains($0) }.map {
+      SignatureFinding(
+        check: "superblob", ok: false, detail: "unexpected blob in slot 0x\(String($0, radix: 16))")
+    }
   }
 
   /// The CMS signature: its message digest names the code directory, it verifies over the code
@@ -167,7 +191,9 @@ package struct SignatureCheck: Sendable {
   }
 
   /// Whether the code directory's digest of `slot` is the digest of `bytes`.
-  static func slot(_ directory: CodeDirectory, _ slot: Int, name: String, covers bytes: [UInt8])
+  package static func slot(
+    _ directory: CodeDirectory, _ slot: Int, name: String, covers bytes: [UInt8]
+  )
     -> SignatureFinding
   {
     let computed = directory.hashType.digest(bytes)

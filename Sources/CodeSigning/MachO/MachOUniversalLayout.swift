@@ -1,0 +1,42 @@
+/// Where the slices of a signed universal binary go (§8 of the reference): in their original
+/// order, each at a multiple of its alignment, gaps zero-filled, behind a rebuilt header.
+///
+/// ARM slices align to 2^14 (the 16 KiB pages arm64 maps), the others to 2^12 (4 KiB pages,
+/// what `lipo` and Apple's tools give x86_64 and i386). The header is `0xcafebabf`, with 64-bit
+/// fields, only when an offset or size needs them.
+struct MachOUniversalLayout {
+  /// The rebuilt header.
+  let header: MachOFatHeader
+
+  /// The alignment (log2) of an ARM slice.
+  static let armAlignment = 14
+  /// The alignment (log2) of any other slice.
+  static let otherAlignment = 12
+
+  /// Lays out slices of the given CPUs and sizes.
+  init(slices: [(cpu: MachOCPU, size: Int)]) {
+    var cursor = 8 + slices.count * 32  // room for the larger, 64-bit table
+    var architectures: [MachOFatHeader.Architecture] = []
+    for slice in slices {
+      let alignment = slice.cpu.isARM ? Self.armAlignment : Self.otherAlignment
+      let offset = MachOSignatureLayout.roundUp(cursor, to: 1 << alignment)
+      architectures.append(
+        .init(cpu: slice.cpu, offset: offset, size: slice.size, alignment: alignment))
+      cursor = offset + slice.size
+    }
+    let is64Bit = architectures.contains {
+      $0.offset > Int(UInt32.max) || $0.size > Int(UInt32.max)
+    }
+    header = MachOFatHeader(architectures: architectures, is64Bit: is64Bit)
+  }
+
+  /// The universal file: the header, then each slice at its offset, zeros between.
+  func bytes(slices: [[UInt8]]) -> [UInt8] {
+    var bytes = header.bytes()
+    for (architecture, slice) in zip(header.architectures, slices) {
+      bytes.append(contentsOf: repeatElement(0, count: architecture.offset - bytes.count))
+      bytes.append(contentsOf: slice)
+    }
+    return bytes
+  }
+}
