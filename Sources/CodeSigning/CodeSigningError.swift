@@ -21,6 +21,8 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
   /// What the Mach-O layer passed does not describe code that can be signed (code bytes that
   /// are not `[0, codeLimit)`, a page size other than 4096 or 16384).
   case invalidCodeLayout(String)
+  /// A file to sign cannot be read.
+  case unreadableCode(path: String, reason: String)
   /// OpenSSL failed while signing.
   case signingFailed(String)
   /// The timestamp authority's answer could not be used.
@@ -46,6 +48,7 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
       "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
     case .invalidEntitlements(let error): error.description
     case .invalidCodeLayout(let reason): "cannot sign the code: \(reason)"
+    case .unreadableCode(let path, let reason): "cannot read \(path): \(reason)"
     case .signingFailed(let reason): "signing failed: \(reason)"
     case .timestampFailed(let reason): "timestamp failed: \(reason)"
     }

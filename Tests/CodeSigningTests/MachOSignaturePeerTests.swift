@@ -8,7 +8,7 @@ import Testing
 /// (code directories field by field), `openssl cms -verify` and `openssl asn1parse` on the CMS,
 /// and the size estimate against real signatures with and without a timestamp.
 @Suite(
-  .enabled(if: MachOFixture.shouldRun, "needs go, python3 with apple-platform-py, and openssl"))
+  .enabled(if: GoHelloMachO.shouldRun, "needs go, python3 with apple-platform-py, and openssl"))
 struct MachOSignaturePeerTests {
   /// A whole second inside the test certificates' validity, as both signers are given it.
   static let signingTime = Date(
@@ -37,7 +37,7 @@ struct MachOSignaturePeerTests {
   static func sign(_ file: [UInt8], codeLimit: Int, request: CodeSigningRequest) async throws
     -> (MachOSignature, MachOCodeFacts)
   {
-    let facts = MachOFixture.facts(of: file, codeLimit: codeLimit)
+    let facts = GoHelloMachO.facts(of: file, codeLimit: codeLimit)
     let signature = try await MachOSignatureBuilder(request: request).signature(
       code: file[0..<codeLimit], facts: facts)
     return (signature, facts)
@@ -48,8 +48,8 @@ struct MachOSignaturePeerTests {
   static func peerSigned(identity: Bool, entitlements: String? = nil, in folder: ScratchFolder)
     throws -> (file: [UInt8], theirs: EmbeddedSignature, codeLimit: Int)
   {
-    let peer = try MachOFixture.signWithApplePlatform(
-      try MachOFixture.build(in: folder), as: "com.example.hello", identity: identity,
+    let peer = try GoHelloMachO.signWithApplePlatform(
+      try GoHelloMachO.build(in: folder), as: "com.example.hello", identity: identity,
       entitlements: entitlements, signingTime: signingTimeText(iso: true), in: folder)
     let theirs = try EmbeddedSignature(peer.superblob)
     let first = try CodeDirectory(try #require(theirs[.codeDirectory]))

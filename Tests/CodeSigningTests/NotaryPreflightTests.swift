@@ -62,7 +62,12 @@ import Testing
   }
 
   @Test func issuesNameThePathAndTheArchitecture() {
-    let issue = NotaryPreflight.issues(of: { var s = Self.good; s.isTimestamped = false; return s }())
+    let issue = NotaryPreflight.issues(
+      of: {
+        var s = Self.good
+        s.isTimestamped = false
+        return s
+      }())
     #expect(
       issue.map { "\($0.path) \($0.architecture)" } == [
         "Demo.dmg/Demo.app/Contents/MacOS/Demo arm64"

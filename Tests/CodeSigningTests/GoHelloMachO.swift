@@ -5,7 +5,7 @@ import ShipyardTestSupport
 /// A real Mach-O made in the test (Go's darwin/amd64 cross-build of a hello world), and what its
 /// load commands say, read here with a few lines of our own so that the facts the signature
 /// builder gets do not come from the code under test.
-struct MachOFixture {
+struct GoHelloMachO {
   /// Whether Go is installed (see ``PeerPolicy``).
   static let shouldRun = PeerPolicy.shouldRun(
     whenAvailable: ProcessRunner.succeeds("go", ["version"]) && SigningPeers.shouldRun)
