@@ -3,7 +3,8 @@ package import SystemSupport
 
 /// Checks an embedded signature against the code it covers, offline, as `codesign --verify` does
 /// for what every code signature holds: the code digests recomputed page by page, the special
-/// slots, the blobs the superblob may hold, and the CMS signature with its certificates.
+/// slots, the blobs the superblob may hold, and the CMS signature with its certificates, whose
+/// chain must end at a root of the ``TrustPolicy`` (Apple's, unless others are added).
 ///
 /// ```swift
 /// let check = try SignatureCheck(
@@ -41,12 +42,14 @@ package struct SignatureCheck: Sendable {
   package let directory: CodeDirectory
   /// The CMS certificates' subjects, signer first.
   package let certificateChain: [String]
+  /// The trust policy's verdict on the CMS certificates, `nil` without a CMS signature.
+  package let trust: TrustEvaluation?
   /// Whether the CMS signature carries a timestamp.
   package let isTimestamped: Bool
   /// Whether a notarization ticket is stapled.
   package let hasStapledTicket: Bool
   /// Every check made, in order: code digest, the `outside` slots, the blob slots, unexpected
-  /// blobs, then the CMS signature's.
+  /// blobs, then the CMS signature's (message digest, signature, timestamp, certificate chain).
   package let findings: [SignatureFinding]
 
   /// Checks `signature` against the code in `code`, which starts at the file's first byte.
@@ -56,11 +59,12 @@ package struct SignatureCheck: Sendable {
   ///   - code: The file the code directory covers.
   ///   - fileSize: The file's size: a code limit past it fails the code digest.
   ///   - outside: The special slots whose content is not a blob of the signature.
+  ///   - policy: The roots the CMS certificates must chain to.
   /// - Throws: ``SignatureError`` when the superblob has no code directory or a damaged one, or
   ///   the signature slot holds no CMS wrapper; `code`'s read errors.
   package init(
     _ signature: EmbeddedSignature, code: FileDescriptor, fileSize: Int64,
-    outside: [SlotContent] = []
+    outside: [SlotContent] = [], policy: TrustPolicy = TrustPolicy()
   ) throws {
     guard let directoryBytes = signature[.codeDirectory] else {
       throw SignatureError.malformed("no code directory")
@@ -72,6 +76,7 @@ package struct SignatureCheck: Sendable {
     findings += Self.blobFindings(signature, directory)
     var chain: [String] = []
     var timestamped = false
+    var trust: TrustEvaluation?
     if let blob = signature[.signature], blob.count > 8 {
       guard blob.prefix(4).elementsEqual([0xFA, 0xDE, 0x0B, 0x01]) else {
         throw SignatureError.malformed("the signature slot holds no CMS wrapper blob (0xfade0b01)")
@@ -80,6 +85,9 @@ package struct SignatureCheck: Sendable {
       chain = cms.certificates.map(\.subject)
       timestamped = cms.isTimestamped
       findings += Self.cmsFindings(cms, directory, chain: chain)
+      let judged = Self.trustFindings(cms, policy: policy)
+      trust = judged.evaluation
+      findings += judged.findings
     } else if !directory.isAdHoc {
       findings.append(
         SignatureFinding(
@@ -87,6 +95,7 @@ package struct SignatureCheck: Sendable {
           detail: "the code directory is not ad hoc but no CMS signature is present"))
     }
     certificateChain = chain
+    self.trust = trust
     isTimestamped = timestamped
     hasStapledTicket = signature[.ticket] != nil
     self.findings = findings
@@ -142,12 +151,12 @@ package struct SignatureCheck: Sendable {
     return findings
   }
 
-  /// The CMS signature: its message digest names the code directory, it verifies over the code
-  /// directory's bytes, and its certificates over each other.
+  /// The CMS signature: its message digest names the code directory, and it verifies over the
+  /// code directory's bytes (its certificates: ``trustFindings(_:policy:)``).
   static func cmsFindings(_ cms: CMSSignature, _ directory: CodeDirectory, chain: [String])
     -> [SignatureFinding]
   {
-    var findings = [
+    [
       SignatureFinding(
         check: "CMS message digest",
         ok: cms.messageDigest == directory.hashType.digest(directory.bytes)
@@ -157,13 +166,6 @@ package struct SignatureCheck: Sendable {
         check: "CMS signature", ok: cms.verifies(content: directory.bytes),
         detail: chain.first ?? "no certificate"),
     ]
-    if let certificatesHold = cms.certificatesVerify() {
-      findings.append(
-        SignatureFinding(
-          check: "certificates", ok: certificatesHold,
-          detail: "each certificate's signature against its issuer in the signature (or itself)"))
-    }
-    return findings
   }
 
   /// Whether the code directory's digest of `slot` is the digest of `bytes`.
