@@ -77,18 +77,21 @@ struct ChainBuilder {
   }
 
   /// Lets a certificate through OpenSSL's "unhandled critical extension" check when every
-  /// critical extension it does not know is one of Apple's (1.2.840.113635.100.6.*): Developer
-  /// ID leaves mark theirs critical. Every other error stands.
-  private static let acceptAppleCriticalExtensions: @convention(c) (Int32, OpaquePointer?) ->
-    Int32 = { ok, context in
-      guard ok == 0, let context,
-        X509_STORE_CTX_get_error(context) == X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION,
-        let current = X509_STORE_CTX_get_current_cert(context),
-        let certificate = X509Certificate(referencing: current)
-      else { return ok }
-      let unknown = certificate.extensionIdentifiers.filter { $0.critical && !$0.handled }
-      guard unknown.allSatisfy({ $0.oid.hasPrefix("1.2.840.113635.100.6.") }) else { return ok }
-      X509_STORE_CTX_set_error(context, X509_V_OK)
-      return 1
-    }
+  /// unknown critical extension it has is one of Apple's.
+  ///
+  /// Apple's are the arc 1.2.840.113635.100.6, which Developer ID leaves mark critical. Every
+  /// other error stands.
+  private static let acceptAppleCriticalExtensions:
+    @convention(c) (Int32, OpaquePointer?) ->
+      Int32 = { ok, context in
+        guard ok == 0, let context,
+          X509_STORE_CTX_get_error(context) == X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION,
+          let current = X509_STORE_CTX_get_current_cert(context),
+          let certificate = X509Certificate(referencing: current)
+        else { return ok }
+        let unknown = certificate.extensionIdentifiers.filter { $0.critical && !$0.handled }
+        guard unknown.allSatisfy({ $0.oid.hasPrefix("1.2.840.113635.100.6.") }) else { return ok }
+        X509_STORE_CTX_set_error(context, X509_V_OK)
+        return 1
+      }
 }

@@ -128,7 +128,9 @@ package struct TrustPolicy: Sendable, Equatable {
     var certificates: [X509Certificate] = []
     _ = OpenSSL.withMemoryBIO(bytes) { bio in
       while let pointer = PEM_read_bio_X509(bio, nil, nil, nil) {
-        if let certificate = X509Certificate(referencing: pointer) { certificates.append(certificate) }
+        if let certificate = X509Certificate(referencing: pointer) {
+          certificates.append(certificate)
+        }
         X509_free(pointer)
       }
     }

@@ -71,7 +71,8 @@ final class X509Certificate: @unchecked Sendable {
       var buffer = [CChar](repeating: 0, count: 128)
       let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
       guard length > 0, Int(length) < buffer.count else { return nil }
-      let oid = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let oid = String(
+        decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
       return (oid, X509_EXTENSION_get_critical(item) != 0, X509_supported_extension(item) != 0)
     }
   }

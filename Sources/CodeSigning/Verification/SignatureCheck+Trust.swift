@@ -35,7 +35,8 @@ extension SignatureCheck {
     findings.append(
       SignatureFinding(
         check: "certificate chain", ok: evaluation.isTrusted,
-        detail: evaluation.summary + (evaluation.isTrusted && !through.isEmpty ? " through \(through)" : "")
+        detail: evaluation.summary
+          + (evaluation.isTrusted && !through.isEmpty ? " through \(through)" : "")
           + "; \(when)"))
     return (evaluation, findings)
   }
