@@ -29,7 +29,7 @@ struct SignatureCheckOverCodeTests {
     let check = try Self.check(signed.path, signed.signature.superblob)
     #expect(
       check.findings.map(\.check) == [
-        "code digest", "requirements slot", "CMS message digest", "CMS signature",
+        "code digest", "requirements slot", "CMS message digest", "CMS signature", "certificates",
         "certificate chain",
       ])
     #expect(Self.failing(check).isEmpty, "\(check.findings)")

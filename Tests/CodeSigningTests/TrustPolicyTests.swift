@@ -54,7 +54,8 @@ struct TrustPolicyTests {
     #expect(!evaluation.isTrusted && evaluation.anchor == nil)
     #expect(evaluation.problem == "chain ends at \(Self.testRoot), not an Apple root")
     // Without the root in the signature, the chain ends at the intermediate's issuer.
-    let noRoot = TrustPolicy().evaluate(chain: Array(try Self.chain("identity.p12").prefix(2)), at: nil)
+    let noRoot = TrustPolicy().evaluate(
+      chain: Array(try Self.chain("identity.p12").prefix(2)), at: nil)
     #expect(
       noRoot.problem
         == "chain ends at CN=Shipyard Test Developer ID Certification Authority, "
@@ -75,7 +76,8 @@ struct TrustPolicyTests {
   }
 
   @Test func aLeafWithoutTheDeveloperIDMarkerIsRefused() throws {
-    let evaluation = try SignedCode.policy().evaluate(chain: try Self.chain("plain-leaf.p12"), at: nil)
+    let evaluation = try SignedCode.policy().evaluate(
+      chain: try Self.chain("plain-leaf.p12"), at: nil)
     #expect(
       evaluation.problem
         == "leaf is not a Developer ID Application certificate (no extension "

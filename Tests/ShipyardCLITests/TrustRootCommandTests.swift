@@ -15,8 +15,10 @@ struct TrustRootCommandTests {
     let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
     for arguments in [
       ["dmg", "build", app, "-o", image],
-      ["dmg", "sign", image, "--engine", "native", "--pem", try TestPKI.path("identity.pem"),
-        "--no-timestamp"],
+      [
+        "dmg", "sign", image, "--engine", "native", "--pem", try TestPKI.path("identity.pem"),
+        "--no-timestamp",
+      ],
     ] {
       _ = try ProcessRunner.check(BuiltProducts.shipyard.path, arguments)
     }
@@ -39,7 +41,8 @@ struct TrustRootCommandTests {
     #expect(
       run.standardError.contains("chain ends at \(Self.testRoot), not an Apple root"),
       "\(run.standardError)")
-    #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("anchored by: no trusted root"))
+    #expect(
+      String(decoding: run.standardOutput, as: UTF8.self).contains("anchored by: no trusted root"))
   }
 
   @Test func theTestRootGivenAnchorsTheChain() throws {
@@ -64,7 +67,8 @@ struct TrustRootCommandTests {
   @Test func aRootFileThatCannotAnchorIsAUsageError() throws {
     let run = try verify(["--trust-root", try TestPKI.path("intermediate.pem")])
     #expect(run.status == 64)
-    #expect(run.standardError.contains("is not a self-signed root certificate"), "\(run.standardError)")
+    #expect(
+      run.standardError.contains("is not a self-signed root certificate"), "\(run.standardError)")
     let missing = try verify(environment: ["SHIPYARD_TRUST_ROOTS=/nonexistent/root.pem"])
     #expect(missing.status == 64)
     #expect(missing.standardError.contains("cannot read the trust root /nonexistent/root.pem"))

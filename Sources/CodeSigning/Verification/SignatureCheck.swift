@@ -49,7 +49,8 @@ package struct SignatureCheck: Sendable {
   /// Whether a notarization ticket is stapled.
   package let hasStapledTicket: Bool
   /// Every check made, in order: code digest, the `outside` slots, the blob slots, unexpected
-  /// blobs, then the CMS signature's (message digest, signature, timestamp, certificate chain).
+  /// blobs, then the CMS signature's (message digest, signature, certificates, timestamp,
+  /// certificate chain).
   package let findings: [SignatureFinding]
 
   /// Checks `signature` against the code in `code`, which starts at the file's first byte.
@@ -151,12 +152,14 @@ package struct SignatureCheck: Sendable {
     return findings
   }
 
-  /// The CMS signature: its message digest names the code directory, and it verifies over the
-  /// code directory's bytes (its certificates: ``trustFindings(_:policy:)``).
+  /// The CMS signature: its message digest names the code directory, it verifies over the code
+  /// directory's bytes, and every certificate it carries over its issuer's key (a carried copy of
+  /// a root included, which the chain's trust, ``trustFindings(_:policy:)``, takes from the
+  /// policy's anchors instead).
   static func cmsFindings(_ cms: CMSSignature, _ directory: CodeDirectory, chain: [String])
     -> [SignatureFinding]
   {
-    [
+    var findings = [
       SignatureFinding(
         check: "CMS message digest",
         ok: cms.messageDigest == directory.hashType.digest(directory.bytes)
@@ -166,6 +169,13 @@ package struct SignatureCheck: Sendable {
         check: "CMS signature", ok: cms.verifies(content: directory.bytes),
         detail: chain.first ?? "no certificate"),
     ]
+    if let certificatesHold = cms.certificatesVerify() {
+      findings.append(
+        SignatureFinding(
+          check: "certificates", ok: certificatesHold,
+          detail: "each certificate's signature against its issuer in the signature (or itself)"))
+    }
+    return findings
   }
 
   /// Whether the code directory's digest of `slot` is the digest of `bytes`.

@@ -19,10 +19,9 @@ struct TrustArguments {
       "--trust-root", value: "<pem>", .string, path: true, repeatable: true,
       help: OptionHelp(
         """
-        Also trusts the root certificates of a PEM file (repeatable; also
-        $\(environmentVariable), paths separated by ":"), for tests and private CAs.
-        A signature holds only when its chain ends at Apple Root CA, G2 or G3 (or one of these)
-        through a Developer ID Certification Authority, with a Developer ID Application leaf.
+        Also trusts the root certificates of a PEM file, for tests and private
+        CAs (repeatable; also $\(environmentVariable), paths separated by ":").
+        Otherwise only Apple Root CA, G2 and G3 anchor a signature's chain.
         """)
     ) { $0.pemFiles.append($1) }
   ]
