@@ -12,7 +12,8 @@ import Testing
     "needs the Mach-O fixtures' tools and apple-platform-py"))
 struct NativeAppSigningTests {
   /// One fixed time inside the test certificate's year (made when the tests start).
-  static let signingTime = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3600).rounded(.down))
+  static let signingTime = Date(
+    timeIntervalSince1970: (Date().timeIntervalSince1970 + 3600).rounded(.down))
 
   static func identity() throws -> SignerIdentity {
     try SignerIdentity.load(

@@ -13,7 +13,8 @@ struct SignatureCheckOverCodeTests {
     let descriptor = try FileDescriptor.openForReading(path)
     defer { descriptor.close() }
     return try SignatureCheck(
-      try EmbeddedSignature(superblob), code: descriptor, fileSize: try descriptor.status().size)
+      try EmbeddedSignature(superblob), code: descriptor, fileSize: try descriptor.status().size,
+      policy: try SignedCode.policy())
   }
 
   /// The names of the findings that fail.
@@ -29,10 +30,13 @@ struct SignatureCheckOverCodeTests {
     #expect(
       check.findings.map(\.check) == [
         "code digest", "requirements slot", "CMS message digest", "CMS signature", "certificates",
+        "certificate chain",
       ])
     #expect(Self.failing(check).isEmpty, "\(check.findings)")
     #expect(check.certificateChain.count == 3 && !check.isTimestamped && !check.hasStapledTicket)
     #expect(check.directory.identifier == "com.example.code")
+    #expect(check.trust?.anchor == "CN=Shipyard Test Root CA, O=Shipyard Test, C=US")
+    #expect(check.certificateChain.first?.contains("CN=Developer ID Application") == true)
   }
 
   @Test func aChangedByteOfCodeFailsTheCodeDigest() async throws {

@@ -21,6 +21,11 @@ struct SignedCode {
     get throws { try EmbeddedSignature(signature.superblob) }
   }
 
+  /// Apple's roots and the test PKI's, which the test identities chain to.
+  static func policy() throws -> TrustPolicy {
+    try TrustPolicy(addingRootsFromPEMFiles: [try TestPKI.path("root.pem")])
+  }
+
   /// The identity of a PKI file (`identity.p12`, `identity-legacy.p12`, `expired.p12`).
   static func identity(_ file: String = "identity.p12") throws -> SignerIdentity {
     try SignerIdentity.load(pkcs12: try TestPKI.bytes(file), password: TestPKI.password, path: file)

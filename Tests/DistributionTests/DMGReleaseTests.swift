@@ -45,7 +45,8 @@ import Testing
 
     let summary = try await release.ship(
       building: DMGBuildOptions(source: Self.helloApp, output: image),
-      plan: DMGRelease.Plan(identity: Self.identity, notary: Self.credentials))
+      plan: DMGRelease.Plan(
+        identity: Self.identity, notary: Self.credentials, trustRoots: try TestPKI.trustRoots()))
 
     let id = PipelineTests.submission
     #expect(

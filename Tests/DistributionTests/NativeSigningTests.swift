@@ -50,7 +50,7 @@ struct NativeSigningTests {
     #expect(directory["identifier"] as? String == "com.example.hello")
     #expect(directory["digest_type"] as? String == "sha256")
     #expect(directory["version"] as? String == "0x20200")
-    let check = try DMGSignatureCheck(path: image)
+    let check = try DMGSignatureCheck(path: image, trustRoots: try TestPKI.trustRoots())
     #expect(check.isSigned && check.isValid, "\(check.findings.filter { !$0.ok })")
     #expect(check.teamIdentifier == "TEAMID1234")
     #expect(directory["team_name"] as? String == "TEAMID1234")
@@ -149,7 +149,7 @@ struct NativeSigningTests {
     try await first.sign(image)
     #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == once)
     try await second.sign(image)
-    let check = try DMGSignatureCheck(path: image)
+    let check = try DMGSignatureCheck(path: image, trustRoots: try TestPKI.trustRoots())
     #expect(check.isValid && check.identifier == "other.id", "\(check.findings)")
     // The identifier defaults to the file name's stem.
     #expect(first.identifier(for: "/tmp/My App.dmg") == "My App")
@@ -183,7 +183,7 @@ struct NativeSigningTests {
       #expect(after[.signature] == before[.signature])
       #expect(after[.requirements] == before[.requirements])
       #expect(try DMGStapler.cdhash(of: image) == cdhash)
-      let check = try DMGSignatureCheck(path: image)
+      let check = try DMGSignatureCheck(path: image, trustRoots: try TestPKI.trustRoots())
       #expect(check.isValid && check.hasStapledTicket, "\(check.findings.filter { !$0.ok })")
     }
     #expect(try ProcessRunner.run("7zz", ["t", image]).status == 0)

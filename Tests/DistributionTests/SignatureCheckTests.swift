@@ -4,30 +4,23 @@ import Foundation
 import ShipyardTestSupport
 import Testing
 
-/// `dmg verify`'s signature reader against the signed fixtures, images we build and sign with
-/// apple-platform-py (rcodesign's engine), and every possible one-byte tampering.
+/// `dmg verify`'s signature reader against the signed fixtures and every one-byte tampering.
+///
+/// The images are built by us and signed with apple-platform-py (rcodesign's engine) and the
+/// test PKI, whose root is given as a trust root; a chain that ends elsewhere is refused.
 @Suite(.enabled(if: SigningPeers.shouldRun, "needs python3 with apple-platform-py, and openssl"))
 struct SignatureCheckTests {
   static let fixtures = PeerPolicy.dmgFixtures
 
-  /// Hello.dmg built by us, signed ad hoc and with a self-signed Developer ID-style certificate.
+  /// Hello.dmg built by us, signed ad hoc and with the test PKI's Developer ID-style identity.
   static let signedImages = Result {
     () throws -> (folder: ScratchFolder, adHoc: String, signed: String, unsigned: String) in
     let folder = try ScratchFolder()
     let unsigned = folder.path("Hello.dmg")
     let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
     _ = try DMGBuilder(options: DMGBuildOptions(source: app, output: unsigned, threads: 2)).build()
-    try ProcessRunner.check(
-      "openssl",
-      [
-        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", folder.path("key.pem"), "-out",
-        folder.path("cert.pem"),
-        "-days", "30", "-subj",
-        "/CN=Developer ID Application: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US",
-      ])
-    let identity =
-      try Data(contentsOf: folder.file("cert.pem")) + Data(contentsOf: folder.file("key.pem"))
-    try identity.write(to: folder.file("identity.pem"))
+    try FileManager.default.copyItem(
+      atPath: try TestPKI.path("identity.pem"), toPath: folder.path("identity.pem"))
     let script = """
       import apple_platform, shutil, sys
       folder = sys.argv[1]
@@ -47,11 +40,17 @@ struct SignatureCheckTests {
       path: Self.fixtures.appendingPathComponent("signed-adhoc.dmg").path)
     #expect(adHoc.isSigned && adHoc.isValid && adHoc.isAdHoc)
     #expect(adHoc.identifier == "com.example.test.dmg" && adHoc.hashType == "sha256")
+    // Self-signed: every check holds but the chain, which ends at the certificate itself.
     let developerID = try DMGSignatureCheck(
-      path: Self.fixtures.appendingPathComponent("signed-selfsigned-developer-id.dmg").path)
+      path: Self.fixtures.appendingPathComponent("signed-selfsigned-developer-id.dmg").path,
+      trustRoots: try TestPKI.trustRoots())
     #expect(
-      developerID.isSigned && developerID.isValid && !developerID.isAdHoc, "\(developerID.findings)"
-    )
+      developerID.isSigned && !developerID.isAdHoc
+        && Self.failing(developerID) == ["certificate chain"], "\(developerID.findings)")
+    #expect(
+      developerID.findings.last?.detail.hasPrefix(
+        "chain ends at UID=unset, CN=Developer ID Application: CI Test (unset)") == true)
+    #expect(developerID.anchor == nil)
     #expect(developerID.identifier == "com.example.test")
     #expect(
       developerID.certificateChain.first?.contains("CN=Developer ID Application: CI Test (unset)")
@@ -63,7 +62,7 @@ struct SignatureCheckTests {
   @Test func imagesWeBuildAndSignVerifyAndAgreeWithApplePlatform() throws {
     let images = try Self.signedImages.get()
     for path in [images.adHoc, images.signed] {
-      let check = try DMGSignatureCheck(path: path)
+      let check = try DMGSignatureCheck(path: path, trustRoots: try TestPKI.trustRoots())
       #expect(check.isSigned && check.isValid, "\(path): \(check.findings.filter { !$0.ok })")
       #expect(check.identifier == "com.example.hello")
       // apple-platform-py's own reader (rcodesign's) names the same code directory.
@@ -83,9 +82,29 @@ struct SignatureCheckTests {
         blobs.first { ($0["magic"] as? String) == "fade0c02" }?["sha256"] as? String == check.cdhash
       )
     }
+    let signed = try DMGSignatureCheck(path: images.signed, trustRoots: try TestPKI.trustRoots())
     #expect(
-      try DMGSignatureCheck(path: images.signed).certificateChain.first?.hasPrefix(
-        "CN=Developer ID Application: Shipyard Test") == true)
+      signed.certificateChain.first?.hasPrefix(
+        "UID=TEAMID1234, CN=Developer ID Application: Shipyard Test") == true)
+    #expect(signed.anchor == "CN=Shipyard Test Root CA, O=Shipyard Test, C=US")
+    #expect(!signed.anchorIsApple)
+  }
+
+  /// Without the test PKI's root, the same image is refused, naming the root its chain ends at.
+  @Test func aChainThatEndsAtAnUntrustedRootIsRefused() throws {
+    let check = try DMGSignatureCheck(path: try Self.signedImages.get().signed)
+    #expect(Self.failing(check) == ["certificate chain"])
+    let chain = try #require(check.findings.first { $0.check == "certificate chain" })
+    #expect(
+      chain.detail.hasPrefix(
+        "chain ends at CN=Shipyard Test Root CA, O=Shipyard Test, C=US, not an Apple root"),
+      "\(chain.detail)")
+    #expect(check.anchor == nil && !check.isValid)
+  }
+
+  /// The names of the checks that fail.
+  static func failing(_ check: DMGSignatureCheck) -> [String] {
+    check.findings.filter { !$0.ok }.map(\.check)
   }
 
   @Test func unsignedImagesAreReportedUnsigned() throws {
@@ -104,7 +123,7 @@ struct SignatureCheckTests {
   /// Flips one bit of each byte in turn: every change must fail verification.
   @Test(
     .enabled(if: DMGFixtures.shouldRun, DMGFixtures.skipReason),
-    arguments: ["signed-selfsigned-developer-id.dmg", "signed-adhoc.dmg"])
+    arguments: ["signed-adhoc.dmg"])
   func aFlippedByteAnywhereIsDetected(image: String) throws {
     let path =
       image == "ours-signed"
@@ -143,7 +162,8 @@ struct SignatureCheckTests {
   static func verifies(_ path: String) -> Bool {
     guard let reader = try? DiskImageReader(path: path),
       reader.partitions.allSatisfy({ reader.check($0) == .ok }),
-      let check = try? DMGSignatureCheck(path: path)
+      let roots = try? TestPKI.trustRoots(),
+      let check = try? DMGSignatureCheck(path: path, trustRoots: roots)
     else { return false }
     return check.isSigned && check.isValid
   }

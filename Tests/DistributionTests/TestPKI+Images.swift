@@ -13,6 +13,11 @@ extension TestPKI {
     return folder.path("Hello.dmg")
   }
 
+  /// Apple's roots and the test PKI's root, which the test identities chain to.
+  static func trustRoots() throws -> TrustRoots {
+    try TrustRoots(addingPEMFiles: [try path("root.pem")])
+  }
+
   /// A fresh copy of the unsigned Hello.dmg in `folder`.
   static func unsignedImage(in folder: ScratchFolder, name: String = "Hello.dmg") throws -> String {
     let target = folder.path(name)

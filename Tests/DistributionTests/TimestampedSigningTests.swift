@@ -25,8 +25,19 @@ struct TimestampedSigningTests {
     let url = try #require(URL(string: "\(double.url)/tsa"))
     let client = TimestampClient(url: url, transport: .urlSession())
     try await DMGSigner(identity: identity, timestamp: { try await client.stamp($0) }).sign(image)
-    let check = try DMGSignatureCheck(path: image)
+    // The double makes its own PKI: its root anchors both the signer and the authority.
+    let roots = try TrustRoots(addingPEMFiles: [double.folder.path("root.pem")])
+    let check = try DMGSignatureCheck(path: image, trustRoots: roots)
     #expect(check.isValid && check.isTimestamped, "\(check.findings)")
+    // The chain is judged at the token's time, which the token's own check vouches for.
+    #expect(check.findings.contains { $0.check == "timestamp" && $0.ok })
+    #expect(
+      check.findings.last?.detail.hasSuffix("(the timestamp's time)") == true,
+      "\(check.findings)")
+    // Without the double's root, neither the authority nor the signer is trusted.
+    let refused = try DMGSignatureCheck(path: image)
+    #expect(
+      refused.findings.filter { !$0.ok }.map(\.check) == ["timestamp", "certificate chain"])
     let cms = try #require(try NativeSigningTests.superblob(of: image)[.signature]).dropFirst(8)
     let token = try Self.timestampToken(in: Array(cms))
     let tokenFile = try double.folder.write(token, to: "token.der")

@@ -105,12 +105,30 @@ struct DMGVerifyCommandTests {
   }
 
   @Test func signedImagesVerify() throws {
-    for name in ["signed-adhoc.dmg", "signed-selfsigned-developer-id.dmg"] {
-      let run = try verify(PeerPolicy.dmgFixtures.appendingPathComponent(name).path, json: true)
-      #expect(run.status == 0, "\(run.standardError)")
-      let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
-      #expect(report?["valid"] as? Bool == true)
-    }
+    let run = try verify(
+      PeerPolicy.dmgFixtures.appendingPathComponent("signed-adhoc.dmg").path, json: true)
+    #expect(run.status == 0, "\(run.standardError)")
+    let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
+    #expect(report?["valid"] as? Bool == true)
+  }
+
+  /// A self-signed certificate anchors nothing: every other check holds, the chain does not.
+  @Test func aSelfSignedImageIsRefused() throws {
+    let run = try verify(
+      PeerPolicy.dmgFixtures.appendingPathComponent("signed-selfsigned-developer-id.dmg").path,
+      json: true)
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        "certificate chain (chain ends at UID=unset, CN=Developer ID Application: CI Test (unset)"),
+      "\(run.standardError)")
+    let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
+    #expect(report?["valid"] as? Bool == false)
+    let findings = (report?["signature"] as? [String: Any])?["findings"] as? [[String: Any]] ?? []
+    #expect(
+      findings.filter { $0["ok"] as? Bool == false }.map { $0["check"] as? String } == [
+        "certificate chain"
+      ])
   }
 
   @Test func unsignedAndTamperedImagesFail() throws {

@@ -12,8 +12,10 @@ import Testing
   {
     try ProcessRunner.run(
       "env",
-      ["PATH=\(tools.path)", "NOTARY_PASSWORD=\(Self.password)", BuiltProducts.shipyard.path]
-        + arguments)
+      [
+        "PATH=\(tools.path)", "NOTARY_PASSWORD=\(Self.password)", try TestPKI.trustRootsVariable(),
+        BuiltProducts.shipyard.path,
+      ] + arguments)
   }
 
   private func everythingPrintedOrWritten(_ run: ProcessRunner.Output, _ tools: FakeToolbox)
@@ -141,7 +143,8 @@ import Testing
     let run = try ProcessRunner.run(
       "env",
       [
-        "PATH=\(tools.path)", BuiltProducts.shipyard.path, "dmg", "ship", "--config",
+        "PATH=\(tools.path)", try TestPKI.trustRootsVariable(), BuiltProducts.shipyard.path,
+        "dmg", "ship", "--config",
         tools.folder.path("ship.json"),
       ])
     #expect(run.status == 0, "\(run.standardError)")

@@ -21,8 +21,11 @@ struct NativeShipTests {
   {
     let run = try ProcessRunner.run(
       "env",
-      [Self.path, "P12_PASSWORD=\(password)"] + double.environment + [BuiltProducts.shipyard.path]
-        + arguments)
+      [
+        Self.path, "P12_PASSWORD=\(password)",
+        // The double's own PKI signs: its root is the one to trust.
+        "SHIPYARD_TRUST_ROOTS=\(double.folder.path("root.pem"))",
+      ] + double.environment + [BuiltProducts.shipyard.path] + arguments)
     return (run.status, String(decoding: run.standardOutput, as: UTF8.self), run.standardError)
   }
 
@@ -77,7 +80,11 @@ struct NativeShipTests {
     // dmg verify accepts it: signed, timestamped, stapled.
     let verify = try shipyard(double, ["dmg", "verify", image, "--json"])
     #expect(verify.status == 0, "\(verify.errors)")
-    for field in ["\"isTimestamped\" : true", "\"hasStapledTicket\" : true", "TEAMID1234"] {
+    for field in [
+      "\"isTimestamped\" : true", "\"hasStapledTicket\" : true", "TEAMID1234",
+      "\"anchor\" : \"CN=Shipyard Test Root CA, O=Shipyard Test, C=US\"",
+      "\"anchorIsApple\" : false",
+    ] {
       #expect(verify.output.contains(field), "\(verify.output)")
     }
     #expect(try ProcessRunner.run("7zz", ["t", image]).status == 0)

@@ -7,17 +7,22 @@ import Testing
 @Suite struct ShipVerificationTests {
   static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
 
-  /// Ships Hello.app with Apple's (fake) tools, the scenario files given set first.
-  private func ship(_ scenario: [String: String], extra: [String] = []) throws
-    -> ProcessRunner.Output
-  {
+  /// Ships Hello.app with Apple's (fake) tools, the scenario files given set first; the test
+  /// PKI's root, which the fake codesign's identity chains to, is trusted through
+  /// `$SHIPYARD_TRUST_ROOTS` unless `trusting` says otherwise.
+  private func ship(
+    _ scenario: [String: String], extra: [String] = [], trusting: [String]? = nil
+  ) throws -> ProcessRunner.Output {
     let tools = try FakeToolbox()
     defer { tools.remove() }
     for (name, value) in scenario { try tools.set(name, value) }
     return try ProcessRunner.run(
       "env",
       [
-        "PATH=\(tools.path)", "NOTARY_PASSWORD=secret", BuiltProducts.shipyard.path, "dmg", "ship",
+        "PATH=\(tools.path)", "NOTARY_PASSWORD=secret",
+        trusting.map { "SHIPYARD_TRUST_ROOTS=\($0.joined(separator: ":"))" }
+          ?? (try TestPKI.trustRootsVariable()),
+        BuiltProducts.shipyard.path, "dmg", "ship",
         Self.helloApp, "-o", tools.folder.path("Hello.dmg"), "--engine", "apple", "--identity",
         "Developer ID Application: Example (TEAMID1234)", "--apple-id", "dev@example.com",
         "--team-id", "TEAMID1234", "--password-env", "NOTARY_PASSWORD",
@@ -28,6 +33,22 @@ import Testing
     let run = try ship([:])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(String(decoding: run.standardOutput, as: UTF8.self).contains("verify: valid"))
+  }
+
+  /// Without the test PKI's root, the last step refuses the image, naming the root its chain
+  /// ends at; `--trust-root` adds it, as the variable does.
+  @Test func theLastStepRefusesAChainThatEndsAtAnUntrustedRoot() throws {
+    let run = try ship([:], trusting: [])
+    #expect(run.status == 1)
+    #expect(
+      run.standardError.contains(
+        "certificate chain (chain ends at CN=Shipyard Test Root CA, O=Shipyard Test, C=US, "
+          + "not an Apple root"), "\(run.standardError)")
+    let flag = try ship([:], extra: ["--trust-root", try TestPKI.path("root.pem")], trusting: [])
+    #expect(flag.status == 0, "\(flag.standardError)")
+    let missing = try ship([:], trusting: ["/nonexistent/root.pem"])
+    #expect(missing.status == 64)
+    #expect(missing.standardError.contains("cannot read the trust root /nonexistent/root.pem"))
   }
 
   @Test func anEngineThatSignsNothingFailsTheShip() throws {

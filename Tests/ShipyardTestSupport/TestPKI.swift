@@ -25,6 +25,12 @@ public enum TestPKI {
   /// The path of a file of the test PKI, such as `identity.p12` or `root.pem`.
   public static func path(_ name: String) throws -> String { try shared.get().path(name) }
 
+  /// `SHIPYARD_TRUST_ROOTS=<root.pem>`, for `env`: the test PKI's root as a trust root of the
+  /// `shipyard` run, whose `dmg verify` and `dmg ship` trust Apple's roots only otherwise.
+  public static func trustRootsVariable() throws -> String {
+    "SHIPYARD_TRUST_ROOTS=\(try path("root.pem"))"
+  }
+
   /// The bytes of a PKI file.
   public static func bytes(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: try path(name))))

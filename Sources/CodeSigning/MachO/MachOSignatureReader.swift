@@ -28,6 +28,10 @@ package struct MachOSignatureReader: Sendable {
     package let codeDirectories: [CodeDirectory]
     /// Every check made, in order.
     package let findings: [SignatureFinding]
+    /// The trust policy's verdict on the CMS certificates; `nil` without a CMS signature.
+    package var trust: TrustEvaluation? = nil
+    /// Whether the CMS carries an RFC 3161 timestamp token.
+    package var isTimestamped = false
 
     /// Whether every check holds.
     package var isValid: Bool { findings.allSatisfy(\.ok) }
@@ -48,15 +52,19 @@ package struct MachOSignatureReader: Sendable {
   ///     `Info.plist` in slot 1, its CodeResources in slot 3), checked against every directory.
   /// - Throws: ``MachOError`` when the file is not Mach-O or its structure is damaged; damage
   ///   inside a signature is a failing finding instead.
-  package init(bytes: [UInt8], path: String, outside: [SignatureCheck.SlotContent] = [])
-    throws(MachOError)
-  {
+  ///   - policy: Which roots a certificate chain may end at (Apple's, unless others are added).
+  package init(
+    bytes: [UInt8], path: String, outside: [SignatureCheck.SlotContent] = [],
+    policy: TrustPolicy = TrustPolicy()
+  ) throws(MachOError) {
     let file = try MachOFile(bytes: bytes, path: path)
-    slices = file.slices.map { Self.check($0.macho, outside: outside) }
+    slices = file.slices.map { Self.check($0.macho, outside: outside, policy: policy) }
   }
 
   /// Checks one slice.
-  static func check(_ slice: MachOSlice, outside: [SignatureCheck.SlotContent]) -> Slice {
+  static func check(
+    _ slice: MachOSlice, outside: [SignatureCheck.SlotContent], policy: TrustPolicy
+  ) -> Slice {
     let architecture = slice.architecture
     guard let command = slice.codeSignature else {
       let finding = SignatureFinding(
@@ -67,6 +75,8 @@ package struct MachOSignatureReader: Sendable {
     var findings = [placementFinding(slice, command)]
     let signature: EmbeddedSignature
     var directories: [CodeDirectory] = []
+    var trust: TrustEvaluation?
+    var isTimestamped = false
     do {
       signature = try superblob(slice, command)
       for slot in directorySlots {
@@ -89,7 +99,9 @@ package struct MachOSignatureReader: Sendable {
       }
       findings += SignatureCheck.unexpectedBlobFindings(
         signature, known: SignatureCheck.knownSlots.union(directorySlots))
-      findings += try SignatureCheck.signerFindings(signature, primary).findings
+      let signer = try SignatureCheck.signerFindings(signature, primary, policy: policy)
+      findings += signer.findings
+      (trust, isTimestamped) = (signer.trust, signer.isTimestamped)
     } catch {
       findings.append(SignatureFinding(check: "superblob", ok: false, detail: "\(error)"))
       return Slice(
@@ -98,7 +110,7 @@ package struct MachOSignatureReader: Sendable {
     }
     return Slice(
       architecture: architecture, signature: signature, codeDirectories: directories,
-      findings: findings)
+      findings: findings, trust: trust, isTimestamped: isTimestamped)
   }
 
   /// The superblob at `dataoff`, as long as its own length says (the rest of `datasize` is

@@ -17,8 +17,14 @@ package struct CMSSignature: Sendable {
     package let issuer: String
   }
 
-  /// The certificates, in the order the signature holds them.
+  /// The certificates, signer first, then the others in the order the signature holds them.
   package let certificates: [Certificate]
+  /// The certificates' DER, in the order of ``certificates`` (signer first).
+  package let certificatesDER: [[UInt8]]
+  /// The signer's `signature` value, which a time-stamp token stamps.
+  package let signatureValue: [UInt8]
+  /// The RFC 3161 time-stamp token (a CMS `ContentInfo`), when one is attached.
+  package let timestampTokenDER: [UInt8]?
   /// The signed `messageDigest` attribute: the digest of the code directory that was signed.
   package let messageDigest: [UInt8]?
   /// The signed `signingTime` attribute, as written (UTCTime or GeneralizedTime text).
@@ -50,7 +56,8 @@ package struct CMSSignature: Sendable {
       throw DERError("the encapsulated content is not detached id-data")
     }
     let digestAlgorithms = try fields[1].children()
-    var certificates: [Certificate] = []
+    // Each certificate with its issuerAndSerialNumber, to find the signer's.
+    var certificates: [(certificate: Certificate, der: [UInt8], issuerAndSerial: [UInt8])] = []
     if let certificateSet = fields.first(where: { $0.tag == 0xA0 }) {
       for certificate in try certificateSet.children() {
         let tbs = try certificate.child(0, "a certificate's to-be-signed part").children()
@@ -58,15 +65,28 @@ package struct CMSSignature: Sendable {
         let rest = tbs.first?.tag == 0xA0 ? Array(tbs.dropFirst()) : tbs
         guard rest.count >= 5 else { throw DERError("a certificate is truncated") }
         certificates.append(
-          Certificate(subject: try Self.name(rest[4]), issuer: try Self.name(rest[2])))
+          (
+            Certificate(subject: try Self.name(rest[4]), issuer: try Self.name(rest[2])),
+            Array(certificate.encoded), Array(rest[2].encoded + rest[0].encoded)
+          ))
       }
     }
-    self.certificates = certificates
     var digest: [UInt8]?
     var time: String?
     var timestamped = false
+    var token: [UInt8]?
+    var signature: [UInt8] = []
     if let signerInfos = fields.last, let signerInfo = try signerInfos.children().first {
       let signerFields = try signerInfo.children()
+      // sid: issuerAndSerialNumber names the signer's certificate; it goes first.
+      if signerFields.count > 1, signerFields[1].tag == 0x30,
+        let signer = certificates.firstIndex(where: {
+          $0.issuerAndSerial.elementsEqual(signerFields[1].content)
+        })
+      {
+        certificates.insert(certificates.remove(at: signer), at: 0)
+      }
+      signature = signerFields.last(where: { $0.tag == 0x04 }).map { Array($0.content) } ?? []
       guard signerFields.count >= 5, signerFields[0].tag == 0x02,
         Array(signerFields[0].content) == [1]
       else {
@@ -97,15 +117,21 @@ package struct CMSSignature: Sendable {
           switch oid {
           case "1.2.840.113549.1.9.4": digest = Array(value.content)
           case "1.2.840.113549.1.9.5": time = String(decoding: value.content, as: UTF8.self)
-          case "1.2.840.113549.1.9.16.2.14": timestamped = true
+          case "1.2.840.113549.1.9.16.2.14":
+            timestamped = true
+            token = Array(value.encoded)
           default: break
           }
         }
       }
     }
+    self.certificates = certificates.map(\.certificate)
+    certificatesDER = certificates.map(\.der)
     messageDigest = digest
     signingTime = time
     isTimestamped = timestamped
+    timestampTokenDER = token
+    signatureValue = signature
   }
 
   /// Whether every certificate's signature verifies against its issuer's key, the issuer being

@@ -3,7 +3,8 @@ package import SystemSupport
 
 /// Checks an embedded signature against the code it covers, offline, as `codesign --verify` does
 /// for what every code signature holds: the code digests recomputed page by page, the special
-/// slots, the blobs the superblob may hold, and the CMS signature with its certificates.
+/// slots, the blobs the superblob may hold, and the CMS signature with its certificates, whose
+/// chain must end at a root of the ``TrustPolicy`` (Apple's, unless others are added).
 ///
 /// ```swift
 /// let check = try SignatureCheck(
@@ -41,12 +42,15 @@ package struct SignatureCheck: Sendable {
   package let directory: CodeDirectory
   /// The CMS certificates' subjects, signer first.
   package let certificateChain: [String]
+  /// The trust policy's verdict on the CMS certificates, `nil` without a CMS signature.
+  package let trust: TrustEvaluation?
   /// Whether the CMS signature carries a timestamp.
   package let isTimestamped: Bool
   /// Whether a notarization ticket is stapled.
   package let hasStapledTicket: Bool
   /// Every check made, in order: code digest, the `outside` slots, the blob slots, unexpected
-  /// blobs, then the CMS signature's.
+  /// blobs, then the CMS signature's (message digest, signature, certificates, timestamp,
+  /// certificate chain).
   package let findings: [SignatureFinding]
 
   /// Checks `signature` against the code in `code`, which starts at the file's first byte.
@@ -56,11 +60,12 @@ package struct SignatureCheck: Sendable {
   ///   - code: The file the code directory covers.
   ///   - fileSize: The file's size: a code limit past it fails the code digest.
   ///   - outside: The special slots whose content is not a blob of the signature.
+  ///   - policy: The roots the CMS certificates must chain to.
   /// - Throws: ``SignatureError`` when the superblob has no code directory or a damaged one, or
   ///   the signature slot holds no CMS wrapper; `code`'s read errors.
   package init(
     _ signature: EmbeddedSignature, code: FileDescriptor, fileSize: Int64,
-    outside: [SlotContent] = []
+    outside: [SlotContent] = [], policy: TrustPolicy = TrustPolicy()
   ) throws {
     guard let directoryBytes = signature[.codeDirectory] else {
       throw SignatureError.malformed("no code directory")
@@ -70,10 +75,11 @@ package struct SignatureCheck: Sendable {
     var findings = [try Self.codeDigestFinding(directory, code: code, fileSize: fileSize)]
     findings += outside.map { Self.slot(directory, $0.slot, name: $0.name, covers: $0.bytes) }
     findings += Self.blobFindings(signature, directory)
-    let signer = try Self.signerFindings(signature, directory)
+    let signer = try Self.signerFindings(signature, directory, policy: policy)
     findings += signer.findings
     certificateChain = signer.chain
     isTimestamped = signer.isTimestamped
+    trust = signer.trust
     hasStapledTicket = signature[.ticket] != nil
     self.findings = findings
   }
@@ -86,22 +92,28 @@ package struct SignatureCheck: Sendable {
   ///   signature is timestamped.
   ///
   /// - Throws: ``SignatureError`` when the signature slot holds no CMS wrapper or a damaged CMS.
-  package static func signerFindings(_ signature: EmbeddedSignature, _ directory: CodeDirectory)
-    throws -> (findings: [SignatureFinding], chain: [String], isTimestamped: Bool)
-  {
+  package static func signerFindings(
+    _ signature: EmbeddedSignature, _ directory: CodeDirectory, policy: TrustPolicy
+  ) throws -> (
+    findings: [SignatureFinding], chain: [String], isTimestamped: Bool, trust: TrustEvaluation?
+  ) {
     guard let blob = signature[.signature], blob.count > 8 else {
-      guard !directory.isAdHoc else { return ([], [], false) }
+      guard !directory.isAdHoc else { return ([], [], false, nil) }
       let missing = SignatureFinding(
         check: "CMS signature", ok: false,
         detail: "the code directory is not ad hoc but no CMS signature is present")
-      return ([missing], [], false)
+      return ([missing], [], false, nil)
     }
     guard blob.prefix(4).elementsEqual([0xFA, 0xDE, 0x0B, 0x01]) else {
       throw SignatureError.malformed("the signature slot holds no CMS wrapper blob (0xfade0b01)")
     }
     let cms = try CMSSignature(der: Array(blob[8...]))
     let chain = cms.certificates.map(\.subject)
-    return (cmsFindings(cms, directory, chain: chain), chain, cms.isTimestamped)
+    let judged = trustFindings(cms, policy: policy)
+    return (
+      cmsFindings(cms, directory, chain: chain) + judged.findings, chain, cms.isTimestamped,
+      judged.evaluation
+    )
   }
 
   /// The code: one digest per page of the code directory, up to the code limit.
@@ -167,7 +179,9 @@ package struct SignatureCheck: Sendable {
   }
 
   /// The CMS signature: its message digest names the code directory, it verifies over the code
-  /// directory's bytes, and its certificates over each other.
+  /// directory's bytes, and every certificate it carries over its issuer's key (a carried copy of
+  /// a root included, which the chain's trust, ``trustFindings(_:policy:)``, takes from the
+  /// policy's anchors instead).
   static func cmsFindings(_ cms: CMSSignature, _ directory: CodeDirectory, chain: [String])
     -> [SignatureFinding]
   {

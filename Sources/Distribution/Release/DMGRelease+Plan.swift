@@ -15,6 +15,8 @@ extension DMGRelease {
     public var staple: Bool
     /// Whether Gatekeeper is asked and the final image verified.
     public var verify: Bool
+    /// The roots the final image's signature chain may end at (Apple's unless others are added).
+    public var trustRoots: TrustRoots
 
     /// Makes a plan.
     ///
@@ -25,9 +27,11 @@ extension DMGRelease {
     ///   - ticketTimeout: How long to look for the ticket, in seconds.
     ///   - staple: Whether to staple the ticket.
     ///   - verify: Whether to ask Gatekeeper and verify the final image.
+    ///   - trustRoots: The roots the final image's signature chain may end at.
     public init(
       identity: SigningIdentity?, notary: NotaryCredentials?, timeout: TimeInterval = 3600,
-      ticketTimeout: TimeInterval = 60, staple: Bool = true, verify: Bool = true
+      ticketTimeout: TimeInterval = 60, staple: Bool = true, verify: Bool = true,
+      trustRoots: TrustRoots = .apple
     ) {
       self.identity = identity
       self.notary = notary
@@ -35,6 +39,7 @@ extension DMGRelease {
       self.ticketTimeout = ticketTimeout
       self.staple = staple
       self.verify = verify
+      self.trustRoots = trustRoots
     }
   }
 

@@ -125,17 +125,19 @@ public struct DMGRelease: Sendable {
   /// Verifies the image offline through ``DMGVerification`` and reports
   /// ``Event/verified(_:)`` before checking it against `requirements`.
   ///
-  /// - Parameter requirements: What the image must carry beyond checksums that hold.
+  /// - Parameters:
+  ///   - requirements: What the image must carry beyond checksums that hold.
+  ///   - trustRoots: The roots the signature's chain may end at.
   /// - Returns: The verification, which meets `requirements`.
   /// - Throws: A ``DMGReleaseError`` of the ``Step/verify`` step: the image cannot be read, or
   ///   the ``DMGVerificationError`` of the first requirement it falls short of.
   @discardableResult
-  public func verify(_ requirements: DMGVerification.Requirements) throws(DMGReleaseError)
-    -> DMGVerification
-  {
+  public func verify(
+    _ requirements: DMGVerification.Requirements, trustRoots: TrustRoots = .apple
+  ) throws(DMGReleaseError) -> DMGVerification {
     let verification: DMGVerification
     do {
-      verification = try DMGVerification(path: image)
+      verification = try DMGVerification(path: image, trustRoots: trustRoots)
     } catch {
       throw DMGReleaseError(step: .verify, kind: .failed, description: "verify: \(error)")
     }
@@ -218,7 +220,8 @@ public struct DMGRelease: Sendable {
       // stapled.
       let verification = try verify(
         DMGVerification.Requirements(
-          signature: plan.identity != nil, ticket: summary.steps["staple"] != nil))
+          signature: plan.identity != nil, ticket: summary.steps["staple"] != nil),
+        trustRoots: plan.trustRoots)
       let signature = verification.signature
       summary.steps["verify"] =
         !signature.isSigned ? "unsigned" : signature.isValid ? "valid" : "INVALID"

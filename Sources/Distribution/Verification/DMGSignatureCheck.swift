@@ -37,6 +37,11 @@ public struct DMGSignatureCheck: Sendable, Encodable {
   public let isAdHoc: Bool
   /// The CMS certificates' subjects, signer first.
   public let certificateChain: [String]
+  /// The subject of the root the chain ends at, when it is trusted (``TrustRoots``): such as
+  /// `CN=Apple Root CA, OU=Apple Certification Authority, O=Apple Inc., C=US`.
+  public let anchor: String?
+  /// Whether ``anchor`` is one of Apple's roots, not one added from a PEM file.
+  public let anchorIsApple: Bool
   /// Whether the CMS signature carries a timestamp.
   public let isTimestamped: Bool
   /// Whether a notarization ticket is stapled.
@@ -47,8 +52,13 @@ public struct DMGSignatureCheck: Sendable, Encodable {
   /// Whether every check holds (an unsigned image has none that fail).
   public var isValid: Bool { findings.allSatisfy(\.ok) }
 
-  /// Checks the image at `path`.
-  public init(path: String) throws {
+  /// Checks the image at `path`, its certificate chain against `trustRoots`.
+  ///
+  /// - Parameters:
+  ///   - path: The disk image's path.
+  ///   - trustRoots: The roots the signature's chain may end at.
+  /// - Throws: An error naming the problem when the file is not a readable signed UDIF image.
+  public init(path: String, trustRoots: TrustRoots = .apple) throws {
     let image = try DiskImageReader(path: path)
     let trailer = image.trailer
     guard trailer.codeSignatureLength > 0 else {
@@ -57,6 +67,7 @@ public struct DMGSignatureCheck: Sendable, Encodable {
       (isAdHoc, certificateChain, isTimestamped, hasStapledTicket, findings) = (
         false, [], false, false, []
       )
+      (anchor, anchorIsApple) = (nil, false)
       return
     }
     isSigned = true
@@ -90,7 +101,7 @@ public struct DMGSignatureCheck: Sendable, Encodable {
       outside: [
         SignatureCheck.SlotContent(
           slot: 6, name: "trailer (Rep Specific slot)", bytes: unsignedTrailer)
-      ])
+      ], policy: trustRoots.policy)
     let directory = check.directory
     identifier = directory.identifier
     teamIdentifier = directory.teamIdentifier
@@ -104,6 +115,8 @@ public struct DMGSignatureCheck: Sendable, Encodable {
         detail: "\(directory.codeLimit) bytes covered, signature at \(trailer.codeSignatureOffset)")
     )
     certificateChain = check.certificateChain
+    anchor = check.trust?.anchor
+    anchorIsApple = check.trust?.anchorIsApple ?? false
     isTimestamped = check.isTimestamped
     hasStapledTicket = check.hasStapledTicket
     self.findings =

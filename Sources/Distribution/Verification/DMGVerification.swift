@@ -49,16 +49,20 @@ public struct DMGVerification: Sendable, Encodable {
   /// Whether the checksums hold and the image is signed with a signature that holds.
   public var valid: Bool { checksumsOK && signature.isSigned && signature.isValid }
 
-  /// Checks the image at `path`: its checksums and its signature.
+  /// Checks the image at `path`: its checksums and its signature, whose certificate chain must
+  /// end at one of `trustRoots` through a Developer ID intermediate.
   ///
-  /// - Parameter path: The disk image's path.
+  /// - Parameters:
+  ///   - path: The disk image's path.
+  ///   - trustRoots: The roots the signature's chain may end at (Apple's unless others are
+  ///     added).
   /// - Throws: An error naming the problem when the file is not a readable UDIF image.
-  public init(path: String) throws {
+  public init(path: String, trustRoots: TrustRoots = .apple) throws {
     let reader = try DiskImageReader(path: path)
     image = path
     damagedPartitions = reader.partitions.filter { reader.check($0) != .ok }.map(\.name)
     checksumsOK = damagedPartitions.isEmpty
-    signature = try DMGSignatureCheck(path: path)
+    signature = try DMGSignatureCheck(path: path, trustRoots: trustRoots)
   }
 
   /// The first way the image falls short of `requirements`, or `nil` when it meets them.

@@ -21,6 +21,8 @@ struct DMGShipArguments {
   var signing = SigningArguments()
   /// The notary options.
   var notary = NotaryArguments()
+  /// The roots the final verification trusts.
+  var trust = TrustArguments()
   /// The steps left out.
   var skipped: Set<Step> = []
   /// `--json`.

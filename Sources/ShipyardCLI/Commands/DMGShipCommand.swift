@@ -9,7 +9,8 @@ struct DMGShipCommand: ShipyardCommand {
     OVERVIEW: \(summary)
 
     USAGE: shipyard dmg ship <app-or-folder> [build options] [signing options] [notary options]
-                             [--skip-sign] [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
+                             [--trust-root <pem> ...] [--skip-sign] [--skip-notarize]
+                             [--skip-staple] [--skip-verify] [--json]
 
     Runs `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
     same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
@@ -28,7 +29,8 @@ struct DMGShipCommand: ShipyardCommand {
         BuildOptionTable.summarized(
           as: "As for `dmg build`, and so are its layout, window and view options."
         ).map { $0.lifted(\.build) } + SigningArguments.options.map { $0.lifted(\.signing) }
-          + NotaryArguments.options.map { $0.lifted(\.notary) } + DMGShipArguments.options
+          + NotaryArguments.options.map { $0.lifted(\.notary) }
+          + TrustArguments.options.map { $0.lifted(\.trust) } + DMGShipArguments.options
       )
     ])
 
@@ -39,6 +41,8 @@ struct DMGShipCommand: ShipyardCommand {
   let notary: NotaryOptions?
   /// The engine, unless signing is skipped.
   let engine: (any SigningEngine)?
+  /// The roots the final verification trusts.
+  let trustRoots: TrustRoots
   /// The steps left out.
   let skipped: Set<DMGShipArguments.Step>
   /// Whether the summary is printed as JSON.
@@ -54,6 +58,7 @@ struct DMGShipCommand: ShipyardCommand {
       source: positionals.first, environment: environment, command: Self.path)
     skipped = parsed.skipped
     json = parsed.json
+    trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
     guard !skipped.contains(.sign) else {
       (signing, notary, engine) = (nil, nil, nil)
       return
@@ -75,7 +80,8 @@ struct DMGShipCommand: ShipyardCommand {
     let plan = DMGRelease.Plan(
       identity: signing?.identity, notary: notary?.credentials,
       timeout: notary?.timeout ?? 3600, ticketTimeout: notary?.ticketTimeout ?? 60,
-      staple: !skipped.contains(.staple), verify: !skipped.contains(.verify))
+      staple: !skipped.contains(.staple), verify: !skipped.contains(.verify),
+      trustRoots: trustRoots)
     let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
     { release in
       try await release.ship(building: build, plan: plan)

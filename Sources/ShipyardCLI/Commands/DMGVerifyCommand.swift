@@ -8,31 +8,56 @@ struct DMGVerifyCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg verify <image.dmg> [--json]
+    USAGE: shipyard dmg verify <image.dmg> [--trust-root <pem> ...] [--json]
 
     Checks every chunk's checksum, then the embedded code signature: the code directory (identifier,
     digest type, flags), the code digest recomputed over the image, the trailer's special slot, the
-    CMS signature (verified against the signer certificate it carries; the chain to Apple's roots is
-    reported, not trusted), and whether a notarization ticket is stapled. Any changed byte of a signed
-    image fails. Gatekeeper's own verdict needs macOS: run `spctl -a -t open --context
+    CMS signature, its time-stamp token, and its certificate chain, which must end at one of Apple's
+    roots (or a --trust-root) through a Developer ID Certification Authority, judged at the
+    timestamp's time (now without one); the report names the root that anchored it. Then whether a
+    notarization ticket is stapled. Any changed byte of a signed image fails. Gatekeeper's own
+    verdict (revocation, notarization online) needs macOS: run `spctl -a -t open --context
     context:primary-signature -v <image>` there.
 
     Exits 0 for a valid signed image, 1 for an unsigned, damaged or tampered one.
 
-    \(ImageReportArguments.table(command: path).help)
+    \(table.help)
     """
 
+  /// What the flags read: the trust roots and `--json`.
+  struct Flags {
+    var trust = TrustArguments()
+    var json = false
+  }
+
+  /// `--trust-root` and `--json`.
+  static let table = OptionTable<Flags>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        TrustArguments.options.map { $0.lifted(\.trust) }
+          + [ImageReportArguments.jsonFlag.lifted(\.json)]
+      )
+    ])
+
   let arguments: ImageReportArguments
+  /// The roots the signature's chain may end at.
+  let trustRoots: TrustRoots
   var image: String { arguments.image }
 
-  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
-    self.arguments = try ImageReportArguments(arguments, command: Self.path)
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var flags = Flags()
+    let positionals = try Self.table.parse(arguments, into: &flags)
+    self.arguments = try ImageReportArguments(
+      positionals: positionals, json: flags.json, command: Self.path)
+    trustRoots = try flags.trust.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
     let report: DMGVerification
     do {
-      report = try DMGVerification(path: image)
+      report = try DMGVerification(path: image, trustRoots: trustRoots)
     } catch {
       throw .failure("\(image): \(error)")
     }
@@ -55,6 +80,12 @@ struct DMGVerifyCommand: ShipyardCommand {
     for (index, subject) in signature.certificateChain.enumerated() {
       lines.append("  certificate \(index): \(subject)")
     }
+    lines.append(
+      "  anchored by: "
+        + (signature.anchor.map {
+          "\($0) (\(signature.anchorIsApple ? "Apple root" : "added root"))"
+        }
+          ?? "no trusted root"))
     lines.append(
       "  timestamp: \(signature.isTimestamped ? "yes" : "no"); notarization ticket stapled: \(signature.hasStapledTicket ? "yes" : "no")"
     )

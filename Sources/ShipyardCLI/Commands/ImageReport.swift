@@ -5,16 +5,24 @@ struct ImageReportArguments {
   let image: String
   let json: Bool
 
+  /// `--json`.
+  static let jsonFlag = OptionSpec<Bool>.flag("--json", help: "Prints the report as JSON.") {
+    $0 = true
+  }
+
   /// `--json`, for `command`.
   static func table(command: String) -> OptionTable<Bool> {
-    OptionTable(
-      command: command,
-      [("OPTIONS", [.flag("--json", help: "Prints the report as JSON.") { $0 = true }])])
+    OptionTable(command: command, [("OPTIONS", [jsonFlag])])
   }
 
   init(_ arguments: [String], command: String) throws(CommandError) {
     var json = false
     let positionals = try Self.table(command: command).parse(arguments, into: &json)
+    try self.init(positionals: positionals, json: json, command: command)
+  }
+
+  /// The one image among `positionals`, else a usage error for `command`.
+  init(positionals: [String], json: Bool, command: String) throws(CommandError) {
     guard positionals.count == 1 else {
       throw .usage(
         positionals.isEmpty ? "missing <image.dmg>" : "expected one <image.dmg>", command: command)

@@ -1,0 +1,68 @@
+import COpenSSL
+package import Foundation
+
+/// An RFC 3161 time-stamp token attached to a code signature (the unsigned attribute
+/// 1.2.840.113549.1.9.16.2.14): the time a time-stamp authority vouches the signature existed
+/// at, which is the time a timestamped signature is judged at.
+package struct TimestampToken: Sendable {
+  /// The token's `genTime`.
+  package let time: Date
+  /// The token, a CMS `ContentInfo` in DER.
+  package let der: [UInt8]
+
+  /// Reads the token in `der`, or `nil` when it is not a time-stamp token with a time.
+  package init?(der: [UInt8]) {
+    defer { ERR_clear_error() }
+    let time = Self.withToken(der) { token -> Date? in
+      guard let info = PKCS7_to_TS_TST_INFO(token) else { return nil }
+      defer { TS_TST_INFO_free(info) }
+      var parts = tm()
+      guard let generated = TS_TST_INFO_get_time(info), ASN1_TIME_to_tm(generated, &parts) == 1
+      else { return nil }
+      return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+    }
+    guard let time else { return nil }
+    self.time = time
+    self.der = der
+  }
+
+  /// Why the token does not vouch for `signatureValue` under `policy`, or `nil` when it does:
+  /// its signature holds, its message imprint is the digest of `signatureValue`, and the
+  /// authority's certificate chains to one of the policy's anchors (checked now).
+  ///
+  /// - Parameters:
+  ///   - signatureValue: The code signature's `SignerInfo` signature, which the token stamps.
+  ///   - policy: The roots the authority's certificate must chain to.
+  /// - Returns: OpenSSL's reason, or `nil`.
+  package func problem(stamping signatureValue: [UInt8], policy: TrustPolicy) -> String? {
+    defer { ERR_clear_error() }
+    let holds = Self.withToken(der) { token -> Bool in
+      guard let context = TS_VERIFY_CTX_new(), let store = X509_STORE_new() else { return false }
+      defer { TS_VERIFY_CTX_free(context) }  // frees the store and the data BIO too
+      for root in policy.anchors.compactMap(X509Certificate.init(der:)) {
+        X509_STORE_add_cert(store, root.pointer)
+      }
+      TS_VERIFY_CTX_set_store(context, store)
+      guard let data = BIO_new(BIO_s_mem()) else { return false }
+      TS_VERIFY_CTX_set_data(context, data)
+      guard BIO_write(data, signatureValue, Int32(signatureValue.count)) == signatureValue.count
+      else { return false }
+      TS_VERIFY_CTX_set_flags(
+        context, Int32(TS_VFY_VERSION | TS_VFY_SIGNATURE | TS_VFY_DATA))
+      return TS_RESP_verify_token(context, token) == 1
+    }
+    return holds == true ? nil : OpenSSL.drainErrors()
+  }
+
+  /// Runs `body` with the token parsed as PKCS #7.
+  private static func withToken<T>(
+    _ der: [UInt8], _ body: (UnsafeMutablePointer<PKCS7>) -> T?
+  ) -> T? {
+    der.withUnsafeBufferPointer { buffer -> T? in
+      var cursor = buffer.baseAddress
+      guard let token = d2i_PKCS7(nil, &cursor, buffer.count) else { return nil }
+      defer { PKCS7_free(token) }
+      return body(token)
+    }
+  }
+}

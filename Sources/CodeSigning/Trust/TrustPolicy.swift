@@ -1,0 +1,144 @@
+import COpenSSL
+package import Foundation
+
+/// Which certificate chains a signature may end at, as Gatekeeper judges a Developer ID
+/// signature: a chain that ends at one of Apple's roots (or a root added from a PEM file, for
+/// tests and private CAs) through a Developer ID intermediate, with a Developer ID Application
+/// leaf, every certificate valid at the time the signature is judged at.
+///
+/// ```swift
+/// let policy = try TrustPolicy(addingRootsFromPEMFiles: ["ci/root.pem"])
+/// let evaluation = policy.evaluate(chain: [leaf, intermediate], at: timestampTime)
+/// print(evaluation.summary)  // anchored by CN=Apple Root CA, … (Apple root)
+/// ```
+///
+/// The chain is built and checked by OpenSSL (`X509_verify_cert`) against the anchors only:
+/// certificates the signature carries are untrusted intermediates, so a self-made certificate
+/// named "Apple Root CA" anchors nothing. Apple's certificate extensions (the arc
+/// 1.2.840.113635.100.6, which Developer ID leaves mark critical) are the only critical
+/// extensions accepted that OpenSSL does not know.
+package struct TrustPolicy: Sendable, Equatable {
+  // MARK: - Properties
+
+  /// The extension that marks a Developer ID Certification Authority (G1 and G2), in the
+  /// leaf's issuer.
+  package static let developerIDIntermediateMarker = "1.2.840.113635.100.6.2.6"
+  /// The extension that marks a Developer ID Application certificate, in the leaf.
+  package static let developerIDApplicationMarker = "1.2.840.113635.100.6.1.13"
+
+  /// Apple's roots, in DER: ``AppleRootCertificates/all``.
+  package let appleRoots: [[UInt8]]
+  /// The roots added from PEM files, in DER, in the order given.
+  package let addedRoots: [[UInt8]]
+
+  /// Every anchor, Apple's first.
+  package var anchors: [[UInt8]] { appleRoots + addedRoots }
+
+  // MARK: - Lifecycle
+
+  /// A policy trusting Apple's roots only, as Gatekeeper does.
+  package init() {
+    self.init(appleRoots: AppleRootCertificates.all, addedRoots: [])
+  }
+
+  /// A policy trusting Apple's roots and those of the PEM files at `paths`.
+  ///
+  /// - Parameter paths: PEM files, each with one or more self-signed root certificates.
+  /// - Throws: ``TrustPolicyError`` naming the file that cannot be read, holds no certificate
+  ///   or holds one that is not self-signed.
+  package init(addingRootsFromPEMFiles paths: [String]) throws(TrustPolicyError) {
+    var added: [[UInt8]] = []
+    for path in paths {
+      let bytes: Data
+      do {
+        bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw .unreadable(path: path, reason: error.localizedDescription)
+      }
+      added += try Self.roots(inPEM: Array(bytes), path: path)
+    }
+    self.init(appleRoots: AppleRootCertificates.all, addedRoots: added)
+  }
+
+  /// A policy with exactly these anchors.
+  init(appleRoots: [[UInt8]], addedRoots: [[UInt8]]) {
+    self.appleRoots = appleRoots
+    self.addedRoots = addedRoots
+  }
+
+  // MARK: - API
+
+  /// Judges a signature's certificates: whether they chain to an anchor through a Developer ID
+  /// intermediate, with a Developer ID Application leaf, all valid at `date`.
+  ///
+  /// - Parameters:
+  ///   - certificatesDER: The signer's certificate first, then the others the signature
+  ///     carries, in any order (a root among them is ignored unless it is an anchor).
+  ///   - date: The time to judge at (a timestamp's time), or `nil` for now.
+  /// - Returns: The root that anchored the chain, or why none did.
+  package func evaluate(chain certificatesDER: [[UInt8]], at date: Date?) -> TrustEvaluation {
+    let date = date ?? Date()
+    let certificates = certificatesDER.map(X509Certificate.init(der:))
+    guard let first = certificates.first else {
+      return .refused("the signature carries no certificate", path: [], date: date)
+    }
+    guard let leaf = first, certificates.allSatisfy({ $0 != nil }) else {
+      return .refused("a certificate of the signature cannot be parsed", path: [], date: date)
+    }
+    let built = ChainBuilder(anchors: anchors).build(
+      leaf: leaf, untrusted: certificates.dropFirst().compactMap { $0 }, at: date)
+    let path = built.chain.map(\.subject)
+    if let problem = built.problem { return .refused(problem, path: path, date: date) }
+    if let problem = Self.developerIDProblem(built.chain) {
+      return .refused(problem, path: path, date: date)
+    }
+    guard let root = built.chain.last else {
+      return .refused("no chain was built", path: path, date: date)
+    }
+    return .trusted(
+      anchor: root.subject, isApple: appleRoots.contains(root.der), path: path, date: date)
+  }
+
+  // MARK: - Implementation
+
+  /// Why a chain that holds is still not a Developer ID one: the leaf's marker, code signing in
+  /// its extended key usage, and the marker of the leaf's issuer (an intermediate, not the root).
+  static func developerIDProblem(_ chain: [X509Certificate]) -> String? {
+    guard let leaf = chain.first else { return "no chain was built" }
+    guard leaf.hasExtension(developerIDApplicationMarker) else {
+      return "leaf is not a Developer ID Application certificate (no extension "
+        + "\(developerIDApplicationMarker)): \(leaf.subject)"
+    }
+    guard leaf.maySignCode else {
+      return "leaf's extended key usage does not include code signing: \(leaf.subject)"
+    }
+    guard chain.count >= 3 else {
+      return "leaf is issued by the root \(chain.last?.subject ?? "?") itself, not through a "
+        + "Developer ID Certification Authority"
+    }
+    guard chain[1].hasExtension(developerIDIntermediateMarker) else {
+      return "leaf's issuer is not a Developer ID Certification Authority (no extension "
+        + "\(developerIDIntermediateMarker)): \(chain[1].subject)"
+    }
+    return nil
+  }
+
+  /// The self-signed certificates of a PEM file, in DER.
+  static func roots(inPEM bytes: [UInt8], path: String) throws(TrustPolicyError) -> [[UInt8]] {
+    var certificates: [X509Certificate] = []
+    _ = OpenSSL.withMemoryBIO(bytes) { bio in
+      while let pointer = PEM_read_bio_X509(bio, nil, nil, nil) {
+        if let certificate = X509Certificate(referencing: pointer) {
+          certificates.append(certificate)
+        }
+        X509_free(pointer)
+      }
+    }
+    ERR_clear_error()  // the loop ends on "no start line"
+    guard !certificates.isEmpty else { throw .noCertificate(path: path) }
+    if let other = certificates.first(where: { !$0.isSelfSigned }) {
+      throw .notARoot(path: path, subject: other.subject)
+    }
+    return certificates.map(\.der)
+  }
+}
