@@ -70,8 +70,10 @@ package struct NativeCodeItemSigner: CodeItemSigner {
       usesSHA1: usesSHA1, isAdHoc: identity == nil)
   }
 
-  /// The entitlements of `item`: by its path, or by `""` for the signed bundle's own main
-  /// executable and a single file. Only main executables take entitlements (reference §6).
+  /// The entitlements of `item`, by its path.
+  ///
+  /// The key `""` stands for the signed bundle's own main executable and a single file. Only
+  /// main executables take entitlements (reference §6).
   func entitlements(for item: CodeItem) -> [UInt8]? {
     if let own = entitlements[item.relativePath] { return own }
     switch item.role {

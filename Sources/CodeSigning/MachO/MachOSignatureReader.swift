@@ -50,9 +50,9 @@ package struct MachOSignatureReader: Sendable {
   ///   - path: Its path, named in errors.
   ///   - outside: Special slots whose content lies outside the signature (a bundle's
   ///     `Info.plist` in slot 1, its CodeResources in slot 3), checked against every directory.
+  ///   - policy: Which roots a certificate chain may end at (Apple's, unless others are added).
   /// - Throws: ``MachOError`` when the file is not Mach-O or its structure is damaged; damage
   ///   inside a signature is a failing finding instead.
-  ///   - policy: Which roots a certificate chain may end at (Apple's, unless others are added).
   package init(
     bytes: [UInt8], path: String, outside: [SignatureCheck.SlotContent] = [],
     policy: TrustPolicy = TrustPolicy()
