@@ -16,6 +16,7 @@ import Testing
   /// The name of an event, with what the test checks of it.
   private static func name(_ event: DMGRelease.Event) -> String {
     switch event {
+    case .appSigned(let summary): "app signed \(summary.items.count)"
     case .building: "building"
     case .built(let result): "built \(result.fileCount > 0)"
     case .signed(let engine): "signed \(engine)"

@@ -9,8 +9,9 @@ import Testing
   /// The commands, as the words before `--help`, and their golden files' names.
   static let commands: [(arguments: [String], snapshot: String)] =
     [
-      ([], "root"), (["dmg"], "dmg"), (["form"], "form"),
+      ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
     ]
+    + ["sign"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }

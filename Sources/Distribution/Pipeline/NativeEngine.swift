@@ -125,7 +125,14 @@ public struct NativeEngine: SigningEngine {
   ///   or the image when it cannot be read or written; a keychain identity is refused.
   public func sign(_ image: String, identity: SigningIdentity) async throws {
     let signer = try loadIdentity(identity)
-    let timestamp: DMGSigner.Timestamper? = configuration.timestampURL.map { url in
+    try await DMGSigner(
+      identity: signer, identifier: configuration.identifier, timestamp: timestamper(), now: now
+    ).sign(image)
+  }
+
+  /// Stamps signatures through the configuration's time-stamp authority; `nil` without one.
+  func timestamper() -> CodeSignatureBuilder.Timestamper? {
+    configuration.timestampURL.map { url in
       let client = TimestampClient(url: url, transport: transport)
       return { request in
         do {
@@ -136,9 +143,6 @@ public struct NativeEngine: SigningEngine {
         }
       }
     }
-    try await DMGSigner(
-      identity: signer, identifier: configuration.identifier, timestamp: timestamp, now: now
-    ).sign(image)
   }
 
   func loadIdentity(_ identity: SigningIdentity) throws -> SignerIdentity {

@@ -86,6 +86,9 @@ package protocol SigningEngine: Sendable {
   var name: String { get }
   /// Signs the image with `identity` and checks the signature.
   func sign(_ image: String, identity: SigningIdentity) async throws
+  /// Signs an app inside-out (or one Mach-O file) with `identity`, `nil` meaning ad hoc.
+  func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions) async throws
+    -> AppSigningSummary
   /// Checks that the engine can use `credentials`, before any work starts.
   func validate(_ credentials: NotaryCredentials) throws
   /// Checks that the engine can sign with `identity` now (its files load, with their password,

@@ -1,6 +1,8 @@
 extension DMGRelease {
   /// A step of a release.
   public enum Step: String, Sendable, CaseIterable {
+    /// Signing the app that goes into the image.
+    case signApp = "sign-app"
     /// Building the image.
     case build
     /// Signing it.
@@ -19,6 +21,8 @@ extension DMGRelease {
 
   /// What a release step reports, in the order the steps run.
   public enum Event: Sendable {
+    /// The app is signed inside-out, before the build.
+    case appSigned(AppSigningSummary)
     /// The build has written `done` of the volume's `total` bytes.
     case building(done: Int64, total: Int64)
     /// The image is built.

@@ -17,6 +17,9 @@ extension DMGRelease {
     public var verify: Bool
     /// The roots the final image's signature chain may end at (Apple's unless others are added).
     public var trustRoots: TrustRoots
+    /// How to sign the apps of the build's source first, with ``identity``; `nil` when they
+    /// were signed elsewhere.
+    public var app: AppSigningOptions?
 
     /// Makes a plan.
     ///
@@ -40,6 +43,7 @@ extension DMGRelease {
       self.staple = staple
       self.verify = verify
       self.trustRoots = trustRoots
+      self.app = nil
     }
   }
 

@@ -65,6 +65,43 @@ public struct DMGRelease: Sendable {
     events(.signed(engine: engine.name))
   }
 
+  /// Signs the app at `path` inside-out (every Mach-O slice, every nested bundle's seal, the
+  /// hardened runtime) before it goes into the image; reports ``Event/appSigned(_:)``.
+  ///
+  /// - Parameters:
+  ///   - path: The `.app` folder, or one Mach-O file.
+  ///   - identity: Who signs; `nil` signs ad hoc.
+  ///   - options: Entitlements, the hardened runtime, a single binary's identifier.
+  /// - Returns: What was signed, in order.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/signApp`` step; the app is left as it was.
+  @discardableResult
+  public func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
+    async throws(DMGReleaseError) -> AppSigningSummary
+  {
+    let engine = try self.engine(for: .signApp)
+    let summary = try await run(.signApp) {
+      try await engine.signApp(path, identity: identity, options: options)
+    }
+    events(.appSigned(summary))
+    return summary
+  }
+
+  /// The apps a build's source holds: the source itself when it is a bundle (`.app`), else the
+  /// `.app` folders at its top level.
+  static func apps(in source: String) throws(DMGReleaseError) -> [String] {
+    guard !source.hasSuffix(".app"), !source.hasSuffix(".app/") else { return [source] }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: source)
+    } catch {
+      throw DMGReleaseError(
+        step: .signApp, kind: .failed, description: "cannot list \(source): \(error)")
+    }
+    return names.filter { $0.hasSuffix(".app") }.sorted().map {
+      URL(fileURLWithPath: source).appendingPathComponent($0).path
+    }
+  }
+
   /// Notarizes the signed image, waiting at most `timeout` seconds; reports each status seen
   /// (``Event/notarizationStatus(id:status:waited:)``) then ``Event/notarized(id:)``.
   ///
@@ -165,8 +202,14 @@ public struct DMGRelease: Sendable {
   {
     try validate(plan)
     guard let options else { return try await release(plan, summary: Summary(image: image)) }
-    try build(options)
     var summary = Summary(image: image)
+    if let identity = plan.identity, let app = plan.app {
+      for bundle in try Self.apps(in: options.source) {
+        try await signApp(bundle, identity: identity, options: app)
+      }
+      summary.steps["sign-app"] = "done"
+    }
+    try build(options)
     summary.steps["build"] = "done"
     do {
       return try await release(plan, summary: summary)

@@ -32,8 +32,13 @@ struct CommandGroup: Sendable {
       DMGStapleCommand.self, DMGShipCommand.self,
     ])
 
+  /// The app commands.
+  static let app = CommandGroup(
+    name: "app", overview: "Sign Mac apps and check their signatures, natively on any OS.",
+    subcommands: [AppSignCommand.self])
+
   /// Every group, in the order `--help` lists them.
-  static let all: [CommandGroup] = [.dmg, .form]
+  static let all: [CommandGroup] = [.app, .dmg, .form]
 }
 
 extension String {

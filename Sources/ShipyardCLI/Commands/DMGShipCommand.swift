@@ -87,22 +87,14 @@ struct DMGShipCommand: ShipyardCommand {
       try await release.ship(building: build, plan: plan)
     }
     let image = summary.image
-    do {
-      if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try console.print(String(decoding: try encoder.encode(summary), as: UTF8.self))
-      } else {
-        var lines = ["shipped \(image):"]
-        lines += summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
-        lines += summary.submissionID.map { ["  submission: \($0)"] } ?? []
-        lines += summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
-        // Last, for scripts: the final bytes' digest and size.
-        lines += ["  sha256: \(summary.sha256)", "  bytes: \(summary.bytes)"]
-        try console.print(lines.joined(separator: "\n"))
-      }
-    } catch {
-      throw .failure("cannot write the summary: \(error)")
+    try console.printReport(summary, json: json) {
+      var lines = ["shipped \(image):"]
+      lines += summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+      lines += summary.submissionID.map { ["  submission: \($0)"] } ?? []
+      lines += summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
+      // Last, for scripts: the final bytes' digest and size.
+      lines += ["  sha256: \(summary.sha256)", "  bytes: \(summary.bytes)"]
+      return lines.joined(separator: "\n")
     }
   }
 }

@@ -35,16 +35,6 @@ struct ImageReportArguments {
   func print(_ report: some Encodable, text: @autoclosure () -> String, console: Console)
     throws(CommandError)
   {
-    do {
-      if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try console.print(String(decoding: try encoder.encode(report), as: UTF8.self))
-      } else {
-        try console.print(text())
-      }
-    } catch {
-      throw .failure("cannot write the report: \(error)")
-    }
+    try console.printReport(report, json: json, text: text)
   }
 }

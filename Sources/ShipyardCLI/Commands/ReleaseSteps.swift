@@ -38,6 +38,10 @@ struct ReleaseSteps {
     _ event: DMGRelease.Event, image: String, console: Console, progress: StepProgress?
   ) {
     switch event {
+    case .appSigned(let summary):
+      console.printError(
+        "signed \(summary.path) with \(summary.engine): \(summary.items.count) items")
+      for warning in summary.warnings { console.printError("warning: \(warning)") }
     case .building(let done, let total): progress?.update(done: done, total: total)
     case .built(let result):
       progress?.finish()

@@ -1,0 +1,46 @@
+import CodeSigning
+import Foundation
+
+extension AppleEngine {
+  /// Signs the app inside-out with `codesign`, one item at a time in Shipyard's signing plan
+  /// (never `--deep`, which Apple advises against): `codesign --sign <identity> --force
+  /// --options runtime --timestamp [--entitlements <file>] <item>` for each loose Mach-O file and
+  /// each nested bundle, deepest first, then the app; then `codesign --verify --deep --strict`.
+  package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
+    async throws -> AppSigningSummary
+  {
+    var signing = ["--sign"]
+    switch identity {
+    case nil: signing.append("-")
+    case .keychain(let name, let keychain)?:
+      signing += [name] + (keychain.map { ["--keychain", $0] } ?? []) + ["--timestamp"]
+    case let other?: try validate(other)
+    }
+    signing.append("--force")
+    if options.hardenedRuntime { signing += ["--options", "runtime"] }
+    let work = try AppSigningWork(path, options: options)
+    let (url, plan, scopes) = (work.url, work.plan, work.scopes)
+    var items: [AppSigningSummary.Item] = []
+    for step in plan.steps {
+      let item = step.item
+      var arguments = signing
+      let target: String
+      switch step {
+      case .signLooseCode:
+        (target, arguments) = (item.url.path, arguments + ["--identifier", item.identifier])
+      case .sealAndSign(let bundle):
+        guard case .mainExecutable(let folder) = bundle.mainExecutable.role, !folder.isEmpty
+        else {
+          target = path
+          break
+        }
+        target = url.appendingPathComponent(folder).path
+      }
+      arguments += scopes.files[item.relativePath].map { ["--entitlements", $0] } ?? []
+      _ = try await check(runner, "codesign", arguments + [target])
+      items.append(.init(path: item.relativePath, identifier: item.identifier, cdhash: nil))
+    }
+    _ = try await check(runner, "codesign", ["--verify", "--deep", "--strict", "--verbose=2", path])
+    return AppSigningSummary(path: path, engine: name, items: items, warnings: [])
+  }
+}

@@ -1,0 +1,93 @@
+import Distribution
+import Foundation
+
+/// `shipyard app sign`: signs a Mac app inside-out, or one Mach-O file.
+struct AppSignCommand: ShipyardCommand {
+  static let path = "app sign"
+  static let summary = "Sign a Mac app inside-out (natively anywhere, codesign on macOS)."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard app sign <App.app | binary> (--p12 <file> | --pem <file> | --identity <name> | --ad-hoc)
+                             [--entitlements [<path>=]<file>]... [--no-runtime] [--engine <engine>]
+
+    Signs every Mach-O file (each slice of a universal binary) that is no bundle's main executable,
+    deepest first; then each nested bundle (framework versions, helper apps, XPC services, login
+    items, plug-ins), deepest first, writing its _CodeSignature/CodeResources and binding it and
+    its Info.plist into its main executable's signature; then the app. Every executable and library
+    gets the hardened runtime and a secure timestamp unless told otherwise; identifiers come from
+    each bundle's CFBundleIdentifier, helper tools' from their file names, the team ID from the
+    certificate. A signed app is re-signed whole. The app is signed as a copy beside it and swapped
+    in only when complete: on any error it is left as it was. On macOS the Apple engine runs
+    `codesign --force --options runtime --timestamp` on each item in the same order (never --deep).
+    With SOURCE_DATE_EPOCH set and --no-timestamp, two signings give the same bytes.
+
+    \(table.help)
+    """
+
+  /// The signing options and the app's.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        SigningArguments.options.map { $0.lifted(\.signing) }
+          + AppSigningArguments.options.map { $0.lifted(\.app) } + [
+            .flag("--ad-hoc", help: "Signs ad hoc: no certificate, no timestamp (local use only).")
+            { $0.adHoc = true },
+            .flag("--json", help: "Prints what was signed as JSON.") { $0.json = true },
+          ]
+      )
+    ])
+
+  /// What the command's flags read.
+  struct Arguments {
+    var signing = SigningArguments()
+    var app = AppSigningArguments()
+    var adHoc = false
+    var json = false
+  }
+
+  let target: String
+  /// Who signs; `nil` signs ad hoc.
+  let identity: SigningIdentity?
+  let options: AppSigningOptions
+  let engine: any SigningEngine
+  let json: Bool
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    guard positionals.count == 1, let target = positionals.first else {
+      throw .usage("expected one <App.app | binary>", command: Self.path)
+    }
+    self.target = target
+    let signing: SigningOptions?
+    if parsed.adHoc {
+      let identityGiven = [parsed.signing.identity, parsed.signing.p12, parsed.signing.pem]
+        .contains { $0 != nil }
+      guard !identityGiven else {
+        throw .usage("--ad-hoc signs without an identity: leave out --identity, --p12 and --pem", command: Self.path)
+      }
+      signing = nil
+    } else {
+      signing = try parsed.signing.validated(environment: environment, command: Self.path)
+    }
+    identity = signing?.identity
+    options = try parsed.app.validated(
+      identifier: parsed.signing.identifier, environment: environment, command: Self.path)
+    engine = try (signing?.engine ?? parsed.signing.engine ?? .platformDefault).engine(
+      signing: signing, environment: environment, command: Self.path)
+    json = parsed.json
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let summary = try await ReleaseSteps(console: console, image: target, engine: engine).run {
+      release in
+      try await release.signApp(target, identity: identity, options: options)
+    }
+    try console.printReport(summary, json: json) {
+      summary.items.map { "signed \($0.path) as \($0.identifier)" }.joined(separator: "\n")
+    }
+  }
+}
