@@ -30,10 +30,14 @@ struct AppSignCommandTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let fixture = try ElectronAppFixture.write(in: folder.url)
-    let run = try sign([fixture.url.path, "--pem", try TestPKI.path("identity.pem"), "--no-timestamp"])
+    let run = try sign([
+      fixture.url.path, "--pem", try TestPKI.path("identity.pem"), "--no-timestamp",
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     let text = String(decoding: run.standardOutput, as: UTF8.self)
-    #expect(text.contains("signed  as \(fixture.identifier)") || text.contains("as \(fixture.identifier)"))
+    #expect(
+      text.contains("signed  as \(fixture.identifier)") || text.contains("as \(fixture.identifier)")
+    )
     let policy = try TrustPolicy(addingRootsFromPEMFiles: [try TestPKI.path("root.pem")])
     for path in fixture.machOFiles.keys.sorted() {
       let reader = try MachOSignatureReader(
@@ -51,7 +55,8 @@ struct AppSignCommandTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let fixture = try ElectronAppFixture.write(
-      in: folder.url, options: .init(dataFilesWhereCodeBelongs: ["MacOS/readme.txt"], machOFiles: [:]))
+      in: folder.url,
+      options: .init(dataFilesWhereCodeBelongs: ["MacOS/readme.txt"], machOFiles: [:]))
     let before = try Self.snapshot(fixture.url)
 
     let data = try sign([fixture.url.path, "--ad-hoc"])
@@ -78,20 +83,28 @@ struct AppSignCommandTests {
     defer { tools.remove() }
     let fixture = try ElectronAppFixture.write(in: tools.folder.url)
     let run = try sign(
-      [fixture.url.path, "--engine", "apple", "--identity", "Developer ID Application: T (TEAMID1234)"],
+      [
+        fixture.url.path, "--engine", "apple", "--identity",
+        "Developer ID Application: T (TEAMID1234)",
+      ],
       path: tools.path)
     #expect(run.status == 0, "\(run.standardError)")
     let calls = tools.calls.filter { $0.first == "codesign" }
     let signs = calls.filter { $0.contains("--sign") }
-    #expect(signs.allSatisfy { $0.contains("--options") && $0.contains("runtime") && $0.contains("--timestamp") })
+    #expect(
+      signs.allSatisfy {
+        $0.contains("--options") && $0.contains("runtime") && $0.contains("--timestamp")
+      })
     #expect(!signs.contains { $0.contains("--deep") }, "never --deep when signing")
     let targets = signs.map { $0.last ?? "" }
     #expect(targets.last == fixture.url.path, "the app is signed last")
     let helper = fixture.url.appendingPathComponent("Contents/Frameworks/Demo Helper.app").path
     let dylib = fixture.file(
-      "Contents/Frameworks/Demo Framework.framework/Versions/A/Libraries/libffmpeg.dylib").path
+      "Contents/Frameworks/Demo Framework.framework/Versions/A/Libraries/libffmpeg.dylib"
+    ).path
     let framework = fixture.url.appendingPathComponent(
-      "Contents/Frameworks/Demo Framework.framework/Versions/A").path
+      "Contents/Frameworks/Demo Framework.framework/Versions/A"
+    ).path
     let index = { (target: String) in targets.firstIndex(of: target) ?? -1 }
     #expect(index(dylib) >= 0 && index(dylib) < index(framework), "\(targets)")
     #expect(index(helper) >= 0)

@@ -18,7 +18,9 @@ struct AppEntitlementScopes {
   init(_ scopes: [String: String], in url: URL, identifier: String?) throws {
     var entitlements: [String: [UInt8]] = [:]
     var files: [String: String] = [:]
-    let layout = scopes.keys.contains { !$0.isEmpty } ? try BundleLayout(scanning: url, identifier: identifier) : nil
+    let layout =
+      scopes.keys.contains { !$0.isEmpty }
+      ? try BundleLayout(scanning: url, identifier: identifier) : nil
     for (scope, file) in scopes {
       guard let bytes = FileManager.default.contents(atPath: file) else {
         throw PipelineError.invalidOptions("cannot read the entitlements file \(file)")

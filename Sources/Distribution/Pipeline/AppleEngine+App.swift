@@ -40,7 +40,8 @@ extension AppleEngine {
       _ = try await check(runner, "codesign", arguments + [target])
       items.append(.init(path: item.relativePath, identifier: item.identifier, cdhash: nil))
     }
-    _ = try await check(runner, "codesign", ["--verify", "--deep", "--strict", "--verbose=2", path])
+    _ = try await check(
+      runner, "codesign", ["--verify", "--deep", "--strict", "--verbose=2", path])
     return AppSigningSummary(path: path, engine: name, items: items, warnings: [])
   }
 }

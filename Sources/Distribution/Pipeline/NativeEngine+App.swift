@@ -21,7 +21,8 @@ extension NativeEngine {
   {
     let signer = try identity.map(loadIdentity)
     let url = URL(fileURLWithPath: path)
-    let scopes = try AppEntitlementScopes(options.entitlements, in: url, identifier: options.identifier)
+    let scopes = try AppEntitlementScopes(
+      options.entitlements, in: url, identifier: options.identifier)
     var warnings: [String] = []
     for (scope, bytes) in scopes.entitlements {
       let parsed = try Entitlements(xml: bytes)
@@ -36,7 +37,8 @@ extension NativeEngine {
       hardenedRuntime: options.hardenedRuntime,
       timestamper: signer == nil ? nil : timestamper(),
       signingTime: options.signingTime ?? now())
-    let outcome = try await BundleSigner(signer: itemSigner).sign(url, identifier: options.identifier)
+    let outcome = try await BundleSigner(signer: itemSigner).sign(
+      url, identifier: options.identifier)
     let items = outcome.plan.steps.map { step in
       let item = step.item
       return AppSigningSummary.Item(

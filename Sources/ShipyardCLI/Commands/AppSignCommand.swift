@@ -67,7 +67,9 @@ struct AppSignCommand: ShipyardCommand {
       let identityGiven = [parsed.signing.identity, parsed.signing.p12, parsed.signing.pem]
         .contains { $0 != nil }
       guard !identityGiven else {
-        throw .usage("--ad-hoc signs without an identity: leave out --identity, --p12 and --pem", command: Self.path)
+        throw .usage(
+          "--ad-hoc signs without an identity: leave out --identity, --p12 and --pem",
+          command: Self.path)
       }
       signing = nil
     } else {

@@ -3,6 +3,8 @@
 struct DMGShipArguments {
   /// A step `--skip-…` leaves out.
   enum Step: String, CaseIterable, Sendable {
+    /// Signing the app before the build (it was signed elsewhere).
+    case signApp = "sign-app"
     /// Signing (and so notarizing and stapling).
     case sign
     /// Notarizing (and so stapling).
@@ -23,6 +25,8 @@ struct DMGShipArguments {
   var notary = NotaryArguments()
   /// The roots the final verification trusts.
   var trust = TrustArguments()
+  /// How the app is signed before the build.
+  var app = AppSigningArguments()
   /// The steps left out.
   var skipped: Set<Step> = []
   /// `--json`.
@@ -35,8 +39,11 @@ struct DMGShipArguments {
     Step.allCases.map { step in
       .flag(
         "--skip-\(step.rawValue)",
-        help: step == .sign
-          ? "Leaves a step out (skipping signing skips notarizing and stapling)."
+        help: step == .signApp
+          ? """
+          Leaves a step out: sign-app when the app was signed elsewhere; skipping
+          signing skips signing the app, notarizing and stapling.
+          """
           : .listedWithPrevious
       ) { $0.skipped.insert(step) }
     } + [
@@ -66,7 +73,7 @@ extension ValueParser where Value == DMGShipArguments.Step {
     Self { text, origin throws(CommandError) in
       guard let step = Value(rawValue: text) else {
         throw origin.error(
-          "cannot skip \(text.debugDescription) (sign, notarize, staple or verify)")
+          "cannot skip \(text.debugDescription) (sign-app, sign, notarize, staple or verify)")
       }
       return step
     }

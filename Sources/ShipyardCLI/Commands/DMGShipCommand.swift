@@ -9,10 +9,12 @@ struct DMGShipCommand: ShipyardCommand {
     OVERVIEW: \(summary)
 
     USAGE: shipyard dmg ship <app-or-folder> [build options] [signing options] [notary options]
-                             [--trust-root <pem> ...] [--skip-sign] [--skip-notarize]
-                             [--skip-staple] [--skip-verify] [--json]
+                             [--entitlements [<path>=]<file>]... [--no-runtime]
+                             [--trust-root <pem> ...] [--skip-sign-app] [--skip-sign]
+                             [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
 
-    Runs `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
+    Runs `app sign` on the app (or on each .app of the folder) with the same identity, then
+    `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
     same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
     and size (stapling changes the bytes: feed these to updaters). Exit codes as for `dmg notarize`.
     Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
@@ -30,6 +32,7 @@ struct DMGShipCommand: ShipyardCommand {
           as: "As for `dmg build`, and so are its layout, window and view options."
         ).map { $0.lifted(\.build) } + SigningArguments.options.map { $0.lifted(\.signing) }
           + NotaryArguments.options.map { $0.lifted(\.notary) }
+          + AppSigningArguments.options.map { $0.lifted(\.app) }
           + TrustArguments.options.map { $0.lifted(\.trust) } + DMGShipArguments.options
       )
     ])
@@ -43,6 +46,8 @@ struct DMGShipCommand: ShipyardCommand {
   let engine: (any SigningEngine)?
   /// The roots the final verification trusts.
   let trustRoots: TrustRoots
+  /// How the app is signed before the build, unless that is skipped.
+  let app: AppSigningOptions?
   /// The steps left out.
   let skipped: Set<DMGShipArguments.Step>
   /// Whether the summary is printed as JSON.
@@ -60,9 +65,13 @@ struct DMGShipCommand: ShipyardCommand {
     json = parsed.json
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
     guard !skipped.contains(.sign) else {
-      (signing, notary, engine) = (nil, nil, nil)
+      (signing, notary, engine, app) = (nil, nil, nil, nil)
       return
     }
+    app =
+      skipped.contains(.signApp)
+      ? nil
+      : try parsed.app.validated(identifier: nil, environment: environment, command: Self.path)
     let signing = try parsed.signing.validated(environment: environment, command: Self.path)
     let engine = try signing.engine.engine(
       signing: signing, environment: environment, command: Self.path)
@@ -77,11 +86,12 @@ struct DMGShipCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    let plan = DMGRelease.Plan(
+    var plan = DMGRelease.Plan(
       identity: signing?.identity, notary: notary?.credentials,
       timeout: notary?.timeout ?? 3600, ticketTimeout: notary?.ticketTimeout ?? 60,
       staple: !skipped.contains(.staple), verify: !skipped.contains(.verify),
       trustRoots: trustRoots)
+    plan.app = app
     let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
     { release in
       try await release.ship(building: build, plan: plan)

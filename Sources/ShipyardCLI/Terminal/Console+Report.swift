@@ -2,8 +2,7 @@ import Foundation
 
 extension Console {
   /// Prints `report` as pretty JSON with sorted keys when `json`, else `text`.
-  func printReport(_ report: some Encodable, json: Bool, text: () -> String) throws(CommandError)
-  {
+  func printReport(_ report: some Encodable, json: Bool, text: () -> String) throws(CommandError) {
     do {
       if json {
         let encoder = JSONEncoder()
