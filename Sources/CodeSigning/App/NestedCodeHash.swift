@@ -1,3 +1,4 @@
+import Digests
 package import Foundation
 
 /// The cdhash a bundle's seal records for nested code (reference §12): the first 20 bytes of the

@@ -1,3 +1,5 @@
+import Digests
+
 extension NotaryPreflight.Slice {
   /// What the notary would see of a slice, from the slice and what its signature's check found.
   ///
