@@ -65,7 +65,9 @@ struct AppSignatureWalk {
         findings = [SignatureFinding(check: "resource seal", ok: false, detail: "\(error)")]
       }
       seals.append(.init(path: path, holds: findings.allSatisfy(\.ok), findings: findings))
-      problems += findings.filter { !$0.ok }.map {
+      // The summary (`resource seal`) counts the problems named before it: a problem only alone.
+      let failing = findings.filter { !$0.ok }
+      problems += (failing.count > 1 ? failing.dropLast() : failing[...]).map {
         AppSignatureCheck.Problem(path: path, check: $0.check, detail: $0.detail)
       }
     }
