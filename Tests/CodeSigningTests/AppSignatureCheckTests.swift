@@ -35,7 +35,10 @@ struct AppSignatureCheckTests {
     #expect(check.seals.allSatisfy { $0.holds })
     for item in check.items {
       #expect(item.team == "TEAMID1234", "\(item.path)")
-      #expect(item.kind == (fixture.looseCode.contains { "Demo.app/\($0)" == item.path } ? .looseCode : .mainExecutable))
+      #expect(
+        item.kind
+          == (fixture.looseCode.contains { "Demo.app/\($0)" == item.path }
+            ? .looseCode : .mainExecutable))
       for slice in item.slices {
         #expect(slice.hasHardenedRuntime, "\(item.path) \(slice.architecture)")
         #expect(slice.anchor != nil && slice.trustProblem == nil, "\(item.path)")
@@ -47,7 +50,8 @@ struct AppSignatureCheckTests {
     #expect(main.identifier == fixture.identifier)
     // Signed without a time-stamp authority: that, per slice, is all the notary would say.
     #expect(check.notaryIssues.allSatisfy { $0.message == NotaryPreflight.Message.noTimestamp })
-    #expect(Set(check.notaryIssues.map { "\($0.path) \($0.architecture)" }) == Self.slices(of: check))
+    #expect(
+      Set(check.notaryIssues.map { "\($0.path) \($0.architecture)" }) == Self.slices(of: check))
     let json = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(check))
     let report = try #require(json as? [String: Any])
     #expect(report["isValid"] as? Bool == true)
@@ -134,7 +138,8 @@ struct AppSignatureCheckTests {
         $0.path == helperTool && $0.message == NotaryPreflight.Message.unsigned
       })
     for bundle in ["Demo.app/Contents", "Demo.app/\(AppDamage.helper)/Contents"] {
-      #expect(check.problems.contains { $0.path == bundle && $0.check == "resource seal" }, "\(bundle)")
+      #expect(
+        check.problems.contains { $0.path == bundle && $0.check == "resource seal" }, "\(bundle)")
     }
   }
 

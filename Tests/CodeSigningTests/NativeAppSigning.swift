@@ -36,7 +36,12 @@ enum NativeAppSigning {
 
   /// Signs the bundle (or file) at `app`, inside out, without a timestamp.
   ///
-  /// - Parameter entitlements: The entitlements by path (`""` for the main executable).
+  /// - Parameters:
+  ///   - app: The bundle or Mach-O file, signed in place.
+  ///   - identity: The identity; `nil` signs ad hoc.
+  ///   - entitlements: The entitlements by path (`""` for the main executable).
+  /// - Returns: What ``BundleSigner`` signed.
+  /// - Throws: What ``BundleSigner/sign(_:)`` throws.
   static func sign(
     _ app: URL, identity: SignerIdentity?, entitlements: [String: [UInt8]] = ["": entitlements]
   ) async throws -> BundleSigner.Outcome {

@@ -15,7 +15,8 @@ struct NativeAppSigningTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let fixture = try ElectronAppFixture.write(in: folder.url)
-    let outcome = try await NativeAppSigning.sign(fixture.url, identity: try NativeAppSigning.identity())
+    let outcome = try await NativeAppSigning.sign(
+      fixture.url, identity: try NativeAppSigning.identity())
 
     // Each file's signature, and each bundle's by its folder.
     #expect(Set(outcome.signatures.keys).isSuperset(of: fixture.machOFiles.keys))

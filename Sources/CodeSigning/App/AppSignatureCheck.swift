@@ -15,7 +15,7 @@ package import Foundation
 /// bundle's seal is checked with ``BundleSealCheck``. A bundle that cannot be laid out (a data
 /// file where code belongs, …) is one problem, not an error. Paths are from the checked
 /// bundle's parent folder (`Demo.app/Contents/MacOS/Demo`), so a caller can prefix an archive's
-/// name.
+/// name. Encodable as it reads, `isValid` included, for `--json`.
 package struct AppSignatureCheck: Sendable, Encodable {
   // MARK: - Properties
 
@@ -30,7 +30,7 @@ package struct AppSignatureCheck: Sendable, Encodable {
 
   /// Whether nothing is wrong (the notary's issues aside: a missing timestamp is no problem of
   /// the signature).
-  package var isValid: Bool { problems.isEmpty }
+  package let isValid: Bool
 
   // MARK: - Lifecycle
 
@@ -47,8 +47,10 @@ package struct AppSignatureCheck: Sendable, Encodable {
       layout = try BundleLayout(scanning: url)
     } catch let error as BundleError {
       let root = url.standardizedFileURL.lastPathComponent
-      (items, seals, notaryIssues) = ([], [], [])
-      problems = [Problem(path: error.path(under: root), check: "bundle layout", detail: "\(error)")]
+      (items, seals, notaryIssues, isValid) = ([], [], [], false)
+      problems = [
+        Problem(path: error.path(under: root), check: "bundle layout", detail: "\(error)")
+      ]
       return
     }
     var walk = AppSignatureWalk(layout: layout, policy: policy)
@@ -58,22 +60,7 @@ package struct AppSignatureCheck: Sendable, Encodable {
     seals = walk.seals
     notaryIssues = walk.notaryIssues
     problems = walk.problems
-  }
-
-  // MARK: - API
-
-  private enum CodingKeys: String, CodingKey {
-    case isValid, items, seals, notaryIssues, problems
-  }
-
-  /// Encodes the report, `isValid` first, for `--json`.
-  package func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(isValid, forKey: .isValid)
-    try container.encode(items, forKey: .items)
-    try container.encode(seals, forKey: .seals)
-    try container.encode(notaryIssues, forKey: .notaryIssues)
-    try container.encode(problems, forKey: .problems)
+    isValid = problems.isEmpty
   }
 }
 

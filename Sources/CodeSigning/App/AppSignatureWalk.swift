@@ -83,7 +83,8 @@ struct AppSignatureWalk {
     _ code: CodeItem, kind: AppSignatureCheck.Kind, outside: [SignatureCheck.SlotContent]
   ) {
     let path = layout.bundles.isEmpty ? code.relativePath : display(code.relativePath)
-    let file = MachOFileCheck(url: code.url, path: path, kind: kind, outside: outside, policy: policy)
+    let file = MachOFileCheck(
+      url: code.url, path: path, kind: kind, outside: outside, policy: policy)
     items.append(file.item)
     notaryIssues += file.notarySlices.flatMap(NotaryPreflight.issues(of:))
     problems += file.problems
@@ -91,7 +92,8 @@ struct AppSignatureWalk {
 
   /// A bundle's content folder.
   private func contentURL(_ bundle: BundleLayout.SignableBundle) -> URL {
-    bundle.contentPath.isEmpty ? layout.root : layout.root.appendingPathComponent(bundle.contentPath)
+    bundle.contentPath.isEmpty
+      ? layout.root : layout.root.appendingPathComponent(bundle.contentPath)
   }
 
   /// `path` (from the checked folder) from the checked folder's parent.
