@@ -75,6 +75,32 @@ struct AppSignatureCheckTests {
     #expect(single.isValid && single.seals.isEmpty)
   }
 
+  @Test func aTimestampCountsOnlyWhenItsTokenHolds() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let fixture = try ElectronAppFixture.write(in: folder.url)
+    _ = try await NativeAppSigning.sign(
+      fixture.url, identity: try NativeAppSigning.identity(),
+      timestamper: try MachOSignaturePeerTests.opensslTimestamper())
+
+    let trusted = try AppSignatureCheck(
+      url: fixture.url, policy: NativeAppSigning.testRootPolicy())
+    #expect(trusted.problems == [])
+    #expect(trusted.notaryIssues == [])
+    let slices = trusted.items.flatMap(\.slices)
+    #expect(slices.allSatisfy { $0.isTimestamped && $0.timestamp?.hasPrefix("stamped at") == true })
+
+    // Apple's roots only: the token is there but its authority anchors nowhere, so it is no
+    // secure timestamp.
+    let apple = try AppSignatureCheck(url: fixture.url, policy: TrustPolicy())
+    #expect(apple.items.flatMap(\.slices).allSatisfy { !$0.isTimestamped && $0.timestamp != nil })
+    #expect(
+      Set(
+        apple.notaryIssues.filter { $0.message == NotaryPreflight.Message.noTimestamp }.map {
+          "\($0.path) \($0.architecture)"
+        }) == Self.slices(of: apple))
+  }
+
   @Test(arguments: AppDamage.allCases)
   func eachDamageIsNamedWithItsPath(_ damage: AppDamage) async throws {
     let folder = try ScratchFolder()

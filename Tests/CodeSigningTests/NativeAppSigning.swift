@@ -34,19 +34,22 @@ enum NativeAppSigning {
     try TrustPolicy(addingRootsFromPEMFiles: [TestPKI.path("root.pem")])
   }
 
-  /// Signs the bundle (or file) at `app`, inside out, without a timestamp.
+  /// Signs the bundle (or file) at `app`, inside out.
   ///
   /// - Parameters:
   ///   - app: The bundle or Mach-O file, signed in place.
   ///   - identity: The identity; `nil` signs ad hoc.
   ///   - entitlements: The entitlements by path (`""` for the main executable).
+  ///   - timestamper: Stamps each slice's CMS; `nil` for no timestamp.
   /// - Returns: What ``BundleSigner`` signed.
   /// - Throws: What ``BundleSigner/sign(_:)`` throws.
   static func sign(
-    _ app: URL, identity: SignerIdentity?, entitlements: [String: [UInt8]] = ["": entitlements]
+    _ app: URL, identity: SignerIdentity?, entitlements: [String: [UInt8]] = ["": entitlements],
+    timestamper: CodeSignatureBuilder.Timestamper? = nil
   ) async throws -> BundleSigner.Outcome {
     let signer = NativeCodeItemSigner(
-      identity: identity, entitlements: entitlements, signingTime: signingTime)
+      identity: identity, entitlements: entitlements, timestamper: timestamper,
+      signingTime: signingTime)
     return try await BundleSigner(signer: signer).sign(app)
   }
 }
