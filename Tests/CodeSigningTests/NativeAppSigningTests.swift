@@ -11,38 +11,12 @@ import Testing
     if: ElectronAppFixture.shouldRun && SigningPeers.shouldRun,
     "needs the Mach-O fixtures' tools and apple-platform-py"))
 struct NativeAppSigningTests {
-  /// One fixed time inside the test certificate's year (made when the tests start).
-  static let signingTime = Date(
-    timeIntervalSince1970: (Date().timeIntervalSince1970 + 3600).rounded(.down))
-
-  static func identity() throws -> SignerIdentity {
-    try SignerIdentity.load(
-      pem: TestPKI.bytes("identity.pem"), path: try TestPKI.path("identity.pem"))
-  }
-
-  static func sign(_ app: URL, identity: SignerIdentity?) async throws -> BundleSigner.Outcome {
-    let entitlements = Array(
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-      <plist version="1.0">
-      <dict>
-      \t<key>com.apple.security.cs.allow-jit</key>
-      \t<true/>
-      </dict>
-      </plist>
-
-      """.utf8)
-    let signer = NativeCodeItemSigner(
-      identity: identity, entitlements: ["": entitlements], signingTime: signingTime)
-    return try await BundleSigner(signer: signer).sign(app)
-  }
-
   @Test func everySliceAndEverySealOfTheAppHolds() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let fixture = try ElectronAppFixture.write(in: folder.url)
-    let outcome = try await Self.sign(fixture.url, identity: try Self.identity())
+    let outcome = try await NativeAppSigning.sign(
+      fixture.url, identity: try NativeAppSigning.identity())
 
     // Each file's signature, and each bundle's by its folder.
     #expect(Set(outcome.signatures.keys).isSuperset(of: fixture.machOFiles.keys))
@@ -73,9 +47,9 @@ struct NativeAppSigningTests {
     defer { folder.remove() }
     let first = try ElectronAppFixture.write(in: folder.url.appendingPathComponent("one"))
     let second = try ElectronAppFixture.write(in: folder.url.appendingPathComponent("two"))
-    let identity = try Self.identity()
-    _ = try await Self.sign(first.url, identity: identity)
-    _ = try await Self.sign(second.url, identity: identity)
+    let identity = try NativeAppSigning.identity()
+    _ = try await NativeAppSigning.sign(first.url, identity: identity)
+    _ = try await NativeAppSigning.sign(second.url, identity: identity)
     for path in first.machOFiles.keys.sorted() + ["Contents/_CodeSignature/CodeResources"] {
       #expect(
         try Data(contentsOf: first.file(path)) == Data(contentsOf: second.file(path)), "\(path)")
