@@ -25,7 +25,9 @@ enum AppTreeFixture {
     }
     let files: [(String, [UInt8], Int)] = [
       ("Contents/Info.plist", Array("<plist><dict/></plist>\n".utf8), 0o644),
-      ("Contents/MacOS/Tiny", [0xCF, 0xFA, 0xED, 0xFE] + (0..<5000).map { UInt8($0 % 251) }, 0o755),
+      (
+        "Contents/MacOS/Tiny", [0xCF, 0xFA, 0xED, 0xFE] + (0..<5000).map { UInt8($0 % 251) }, 0o755
+      ),
       ("Contents/Resources/x", Array("resource".utf8), 0o644),
       ("Contents/Resources/en.lproj/empty.strings", [], 0o600),
       ("Contents/Library/LoginItems/Helper.app/Contents/Info.plist", Array("<plist/>".utf8), 0o644),
@@ -105,7 +107,8 @@ enum AppTreeFixture {
         result[relative] = "l \(try manager.destinationOfSymbolicLink(atPath: path))"
       default:
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        result[relative] = "f \(mode) \(bytes.count) \(bytes.map { String($0) }.joined(separator: ","))"
+        result[relative] =
+          "f \(mode) \(bytes.count) \(bytes.map { String($0) }.joined(separator: ","))"
       }
     }
     return result

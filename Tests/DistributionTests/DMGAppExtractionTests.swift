@@ -57,13 +57,16 @@ import Testing
     let folder = try ScratchFolder()
     defer { folder.remove() }
     var finder = AppTreeFixture.file("Info.plist")
-    finder.finderInfo = [UInt8](repeating: 0, count: 8) + [0x00, 0x10] + [UInt8](
-      repeating: 0, count: 22)
+    finder.finderInfo =
+      [UInt8](repeating: 0, count: 8) + [0x00, 0x10]
+      + [UInt8](
+        repeating: 0, count: 22)
     var fork = AppTreeFixture.file("legacy")
     fork.resourceFork = [7, 7, 7]
     var tagged = AppTreeFixture.file("tagged")
     tagged.extendedAttributes = [("com.example.tag", Array("red".utf8))]
-    var bundle = AppTreeFixture.folder("Old.app", [AppTreeFixture.folder("Contents", [finder, fork, tagged])])
+    var bundle = AppTreeFixture.folder(
+      "Old.app", [AppTreeFixture.folder("Contents", [finder, fork, tagged])])
     bundle.finderFlags = 0x0010  // the bundle folder's own flag is not detritus
     let image = folder.path("old.dmg")
     try AppTreeFixture.writeRaw([bundle], fileSystem: fileSystem, to: image)
@@ -88,7 +91,10 @@ import Testing
     defer { folder.remove() }
     let hostile = AppTreeFixture.folder(
       "Evil.app",
-      [AppTreeFixture.folder("Contents", [AppTreeFixture.folder("..", [AppTreeFixture.file("escape")])])])
+      [
+        AppTreeFixture.folder(
+          "Contents", [AppTreeFixture.folder("..", [AppTreeFixture.file("escape")])])
+      ])
     let image = folder.path("evil.dmg")
     try AppTreeFixture.writeRaw([hostile], fileSystem: fileSystem, to: image)
     let out = folder.path("out")
@@ -97,7 +103,9 @@ import Testing
     let error = #expect(throws: DMGAppExtractionError.self) {
       try DMGAppExtraction(path: image, extractingInto: out)
     }
-    #expect(error?.description.contains("\"/Evil.app/Contents/..") == true, "\(String(describing: error))")
+    #expect(
+      error?.description.contains("\"/Evil.app/Contents/..") == true, "\(String(describing: error))"
+    )
     #expect(!FileManager.default.fileExists(atPath: out + "/Evil.app/escape"))
     #expect(!FileManager.default.fileExists(atPath: out + "/escape"))
   }
@@ -113,7 +121,8 @@ import Testing
         modificationDate: 0, linkTarget: link)
     }
     let volume = ListedVolume(listed: [
-      entry("/Evil.app", .folder), entry("/Evil.app/Contents", .symbolicLink, link: folder.path("")),
+      entry("/Evil.app", .folder),
+      entry("/Evil.app/Contents", .symbolicLink, link: folder.path("")),
       entry("/Evil.app/Contents/escape", .file),
     ])
     let error = #expect(throws: DMGAppExtractionError.self) {
@@ -121,7 +130,8 @@ import Testing
     }
     #expect(
       error?.description
-        == "evil.dmg: refusing to extract \"/Evil.app/Contents/escape\": its parent /Evil.app/Contents is not a folder of the bundle")
+        == "evil.dmg: refusing to extract \"/Evil.app/Contents/escape\": its parent /Evil.app/Contents is not a folder of the bundle"
+    )
     #expect(!FileManager.default.fileExists(atPath: folder.path("escape")))
   }
 
@@ -142,7 +152,9 @@ import Testing
       try AppTreeFixture.build(app, fileSystem: .hfsPlus, to: image)
     }
     let text = error?.description ?? ""
-    #expect(text.hasPrefix("\(resource): it lies inside Tiny.app and carries com.apple.FinderInfo"), "\(text)")
+    #expect(
+      text.hasPrefix("\(resource): it lies inside Tiny.app and carries com.apple.FinderInfo"),
+      "\(text)")
     #expect(text.contains("resource fork, Finder information, or similar detritus not allowed"))
     #expect(!FileManager.default.fileExists(atPath: image))
   }

@@ -106,8 +106,12 @@ public struct DMGAppExtraction: Sendable, Encodable {
   static func detritus(of entry: VolumeEntry, hfsPlus: Bool) -> Detritus? {
     var finderInfo = entry.finderInfo
     if hfsPlus, finderInfo.count == SourceItem.finderInfoSize {
-      for hidden in [16..<24, 28..<32] { finderInfo.replaceSubrange(hidden, with: repeatElement(0, count: hidden.count)) }
-      if entry.kind == .symbolicLink { finderInfo.replaceSubrange(0..<8, with: repeatElement(0, count: 8)) }
+      for hidden in [16..<24, 28..<32] {
+        finderInfo.replaceSubrange(hidden, with: repeatElement(0, count: hidden.count))
+      }
+      if entry.kind == .symbolicLink {
+        finderInfo.replaceSubrange(0..<8, with: repeatElement(0, count: 8))
+      }
     }
     let hasFinderInfo = finderInfo.contains { $0 != 0 }
     let names =
