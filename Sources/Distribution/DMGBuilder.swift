@@ -89,6 +89,7 @@ public struct DMGBuilder: Sendable {
       }
       items[index].finderFlags |= 0x0010  // the Finder's "hide extension" flag
     }
+    try Self.refuseDetritus(inAppsAmong: items)
     let invisible: UInt16 = 0x4000  // kIsInvisible
     if let background = options.background {
       var picture = try SourceScanner.scan(background)
