@@ -1,8 +1,8 @@
-import SystemSupport
+package import SystemSupport
 
 /// Tells Mach-O files from data by their first eight bytes, as the bundle scan must: every
 /// Mach-O file in a bundle is signed, wherever it lies (reference §10).
-enum MachOFileDetection {
+package enum MachOFileDetection {
   /// The thin magics in both byte orders: `MH_MAGIC`, `MH_MAGIC_64` and their swapped forms.
   static let thinMagics: Set<UInt32> = [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE]
   /// `FAT_MAGIC` and `FAT_MAGIC_64`, always big-endian.
@@ -24,7 +24,7 @@ enum MachOFileDetection {
   /// Whether the regular file at `path` is Mach-O.
   ///
   /// - Throws: ``SystemError`` when it cannot be opened or read.
-  static func isMachO(at path: String) throws(SystemError) -> Bool {
+  package static func isMachO(at path: String) throws(SystemError) -> Bool {
     let descriptor = try FileDescriptor.openForReading(path)
     defer { descriptor.close() }
     return isMachO(prefix: try descriptor.read(at: 0, count: 8))

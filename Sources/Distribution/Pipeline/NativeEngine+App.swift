@@ -3,10 +3,12 @@ import Digests
 import Foundation
 
 extension NativeEngine {
-  /// Signs a Mac app inside-out, or one Mach-O file, with Shipyard's own signer: every Mach-O
-  /// slice, every nested bundle's resource seal, hardened runtime and timestamps as `options`
-  /// and the configuration say. The bundle is signed as a copy beside it and swapped in only
-  /// when complete: on any error the original is left as it was.
+  /// Signs a Mac app inside-out, or one Mach-O file, with Shipyard's own signer.
+  ///
+  /// Every Mach-O slice is signed and every nested bundle's resources sealed, with the hardened
+  /// runtime and timestamps as `options` and the configuration say. The bundle is signed as a
+  /// copy beside it and swapped in only when complete: on any error the original is left as it
+  /// was.
   ///
   /// - Parameters:
   ///   - path: The `.app` (or other bundle) folder, or a Mach-O file.

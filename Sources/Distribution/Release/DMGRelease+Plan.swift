@@ -20,6 +20,9 @@ extension DMGRelease {
     /// How to sign the apps of the build's source first, with ``identity``; `nil` when they
     /// were signed elsewhere.
     public var app: AppSigningOptions?
+    /// Whether the image's apps are checked offline, before the upload, for what Apple's notary
+    /// refuses (``DMGRelease/preflight(trustRoots:)``).
+    public var preflight: Bool
 
     /// Makes a plan.
     ///
@@ -44,6 +47,7 @@ extension DMGRelease {
       self.verify = verify
       self.trustRoots = trustRoots
       self.app = nil
+      self.preflight = true
     }
   }
 

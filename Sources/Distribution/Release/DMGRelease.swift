@@ -65,6 +65,30 @@ public struct DMGRelease: Sendable {
     events(.signed(engine: engine.name))
   }
 
+  /// Checks the image's apps offline for what Apple's notary refuses (unsigned code, no
+  /// Developer ID, no secure timestamp, no hardened runtime, `get-task-allow`, an old SDK,
+  /// SHA-1 only), so that an image that would fail is not uploaded (an hour's wait saved).
+  ///
+  /// An image these readers cannot open is left to the notary.
+  ///
+  /// - Parameter trustRoots: The roots a Developer ID chain may end at.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/notarize`` step listing, in Apple's words,
+  ///   every issue per file and architecture.
+  public func preflight(trustRoots: TrustRoots) throws(DMGReleaseError) {
+    // An image these readers cannot open is left to the notary, which says why.
+    guard let verification = try? DMGVerification(path: image, trustRoots: trustRoots) else {
+      return
+    }
+    let issues = verification.apps.flatMap(\.notaryIssues)
+    guard !issues.isEmpty else { return }
+    let name = URL(fileURLWithPath: image).lastPathComponent
+    throw DMGReleaseError(
+      step: .notarize, kind: .failed,
+      description: "the notary would refuse \(image) (checked before uploading; "
+        + "--no-preflight uploads it all the same):\n"
+        + issues.map { "  \(name)/\($0)" }.joined(separator: "\n"))
+  }
+
   /// Signs the app at `path` inside-out (every Mach-O slice, every nested bundle's seal, the
   /// hardened runtime) before it goes into the image; reports ``Event/appSigned(_:)``.
   ///
@@ -246,6 +270,7 @@ public struct DMGRelease: Sendable {
       try await sign(identity: identity)
       summary.steps["sign"] = "done"
       if let credentials = plan.notary {
+        if plan.preflight { try preflight(trustRoots: plan.trustRoots) }
         let notarized = try await notarization(credentials: credentials, timeout: plan.timeout)
         summary.submissionID = notarized.submissionID
         unchangedSinceNotarized = notarized.image

@@ -45,9 +45,15 @@ public struct DMGVerification: Sendable, Encodable {
   public let damagedPartitions: [String]
   /// The embedded code signature, as far as the image has one.
   public let signature: DMGSignatureCheck
+  /// The apps at the volume's root, read through Shipyard's own HFS+ and APFS readers and
+  /// verified as ``AppVerification`` does (empty when the checksums do not hold).
+  public let apps: [AppVerification]
 
   /// Whether the checksums hold and the image is signed with a signature that holds.
-  public var valid: Bool { checksumsOK && signature.isSigned && signature.isValid }
+  public var valid: Bool {
+    checksumsOK && signature.isSigned && signature.isValid
+      && apps.allSatisfy { $0.problems.isEmpty }
+  }
 
   /// Checks the image at `path`: its checksums and its signature, whose certificate chain must
   /// end at one of `trustRoots` through a Developer ID intermediate.
@@ -63,6 +69,20 @@ public struct DMGVerification: Sendable, Encodable {
     damagedPartitions = reader.partitions.filter { reader.check($0) != .ok }.map(\.name)
     checksumsOK = damagedPartitions.isEmpty
     signature = try DMGSignatureCheck(path: path, trustRoots: trustRoots)
+    apps = checksumsOK ? try Self.verifyApps(in: path, trustRoots: trustRoots) : []
+  }
+
+  /// Extracts the image's apps into a temporary folder and verifies each.
+  static func verifyApps(in image: String, trustRoots: TrustRoots) throws -> [AppVerification] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shipyard-verify-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let extraction = try DMGAppExtraction(path: image, extractingInto: folder.path)
+    return try extraction.apps.map { app in
+      let verification = try AppVerification(path: app.extractedPath, trustRoots: trustRoots)
+      return verification.named(String(app.volumePath.drop { $0 == "/" }), under: folder.path)
+    }
   }
 
   /// The first way the image falls short of `requirements`, or `nil` when it meets them.
@@ -78,6 +98,9 @@ public struct DMGVerification: Sendable, Encodable {
     if let failed = signature.findings.first(where: { !$0.ok }) {
       return .signatureDoesNotHold(image: image, check: failed.check, detail: failed.detail)
     }
+    if requirements.signature, let app = apps.first(where: { !$0.problems.isEmpty }) {
+      return .appDoesNotHold(image: image, app: app.path, problem: app.problems[0])
+    }
     if requirements.ticket, !signature.hasStapledTicket { return .noTicket(image: image) }
     return nil
   }
@@ -91,7 +114,7 @@ public struct DMGVerification: Sendable, Encodable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case image, checksumsOK, damagedPartitions, signature, valid
+    case image, checksumsOK, damagedPartitions, signature, apps, valid
   }
 
   /// Encodes the image, the checksums' verdict and damaged partitions, the signature and
@@ -105,6 +128,7 @@ public struct DMGVerification: Sendable, Encodable {
     try container.encode(checksumsOK, forKey: .checksumsOK)
     try container.encode(damagedPartitions, forKey: .damagedPartitions)
     try container.encode(signature, forKey: .signature)
+    try container.encode(apps, forKey: .apps)
     try container.encode(valid, forKey: .valid)
   }
 }

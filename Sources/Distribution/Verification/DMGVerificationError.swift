@@ -8,6 +8,8 @@ public enum DMGVerificationError: Error, Equatable, Sendable, CustomStringConver
   case signatureDoesNotHold(image: String, check: String, detail: String)
   /// No notarization ticket is stapled, and one was required.
   case noTicket(image: String)
+  /// An app in the image has a signature problem.
+  case appDoesNotHold(image: String, app: String, problem: String)
 
   /// A sentence naming the image and the problem.
   public var description: String {
@@ -18,6 +20,8 @@ public enum DMGVerificationError: Error, Equatable, Sendable, CustomStringConver
     case .signatureDoesNotHold(let image, let check, let detail):
       "\(image): the signature does not hold: \(check) (\(detail))"
     case .noTicket(let image): "\(image): no notarization ticket is stapled"
+    case .appDoesNotHold(let image, let app, let problem):
+      "\(image): the app \(app) does not hold: \(problem)"
     }
   }
 }

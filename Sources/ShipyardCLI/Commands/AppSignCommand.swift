@@ -9,7 +9,8 @@ struct AppSignCommand: ShipyardCommand {
     OVERVIEW: \(summary)
 
     USAGE: shipyard app sign <App.app | binary> (--p12 <file> | --pem <file> | --identity <name> | --ad-hoc)
-                             [--entitlements [<path>=]<file>]... [--no-runtime] [--engine <engine>]
+                             [--entitlements [<path>=]<file>]... [--no-runtime]
+                             [--timestamp-url <url> | --no-timestamp] [--engine <engine>]
 
     Signs every Mach-O file (each slice of a universal binary) that is no bundle's main executable,
     deepest first; then each nested bundle (framework versions, helper apps, XPC services, login
@@ -31,7 +32,14 @@ struct AppSignCommand: ShipyardCommand {
     [
       (
         "OPTIONS",
-        SigningArguments.options.map { $0.lifted(\.signing) }
+        SigningArguments.options.map { option in
+          // A single binary's identifier here; bundles take their CFBundleIdentifier.
+          option.names == ["--identifier"]
+            ? option.with(
+              help: OptionHelp(
+                "A single binary's signing identifier.", default: "its file name, trimmed"))
+            : option
+        }.map { $0.lifted(\.signing) }
           + AppSigningArguments.options.map { $0.lifted(\.app) } + [
             .flag("--ad-hoc", help: "Signs ad hoc: no certificate, no timestamp (local use only).")
             { $0.adHoc = true },
@@ -57,11 +65,7 @@ struct AppSignCommand: ShipyardCommand {
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
-    let positionals = try Self.table.parse(arguments, into: &parsed)
-    guard positionals.count == 1, let target = positionals.first else {
-      throw .usage("expected one <App.app | binary>", command: Self.path)
-    }
-    self.target = target
+    target = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
     let signing: SigningOptions?
     if parsed.adHoc {
       let identityGiven = [parsed.signing.identity, parsed.signing.p12, parsed.signing.pem]

@@ -29,6 +29,8 @@ struct DMGShipArguments {
   var app = AppSigningArguments()
   /// The steps left out.
   var skipped: Set<Step> = []
+  /// `--no-preflight`.
+  var noPreflight = false
   /// `--json`.
   var json = false
 
@@ -50,6 +52,7 @@ struct DMGShipArguments {
       .fileKey(ConfigKey("skip", .each("steps")), .step, repeatable: true) {
         $0.skipped.insert($1)
       },
+      NotaryArguments.noPreflightFlag.lifted(\.noPreflight),
       .configFile(help: OptionHelp(wrapping: configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
     ]

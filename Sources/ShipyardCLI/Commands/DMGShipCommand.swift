@@ -50,6 +50,8 @@ struct DMGShipCommand: ShipyardCommand {
   let app: AppSigningOptions?
   /// The steps left out.
   let skipped: Set<DMGShipArguments.Step>
+  /// `--no-preflight`.
+  let noPreflight: Bool
   /// Whether the summary is printed as JSON.
   let json: Bool
 
@@ -62,6 +64,7 @@ struct DMGShipCommand: ShipyardCommand {
     build = try parsed.build.validated(
       source: positionals.first, environment: environment, command: Self.path)
     skipped = parsed.skipped
+    noPreflight = parsed.noPreflight
     json = parsed.json
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
     guard !skipped.contains(.sign) else {
@@ -92,6 +95,7 @@ struct DMGShipCommand: ShipyardCommand {
       staple: !skipped.contains(.staple), verify: !skipped.contains(.verify),
       trustRoots: trustRoots)
     plan.app = app
+    plan.preflight = !noPreflight
     let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
     { release in
       try await release.ship(building: build, plan: plan)

@@ -69,8 +69,9 @@ struct DMGNotarizeCommand: ShipyardCommand {
         "OPTIONS",
         NotaryArguments.options.map { $0.lifted(\.notary) } + [
           EngineName.option.lifted(\.engine).with(
-            help: "The tools to use (rcodesign takes API keys only).")
-        ]
+            help: "The tools to use (rcodesign takes API keys only)."),
+          NotaryArguments.noPreflightFlag.lifted(\.noPreflight),
+        ] + TrustArguments.options.map { $0.lifted(\.trust) }
       )
     ])
 
@@ -80,11 +81,17 @@ struct DMGNotarizeCommand: ShipyardCommand {
     var notary = NotaryArguments()
     /// `--engine`.
     var engine: EngineName?
+    /// `--no-preflight`.
+    var noPreflight = false
+    /// The roots the preflight trusts.
+    var trust = TrustArguments()
   }
 
   let image: String
   let notary: NotaryOptions
   let engine: any SigningEngine
+  /// The roots the preflight trusts, unless it is left out.
+  let preflight: TrustRoots?
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
@@ -93,11 +100,15 @@ struct DMGNotarizeCommand: ShipyardCommand {
     engine = try (parsed.engine ?? .platformDefault).engine(
       signing: nil, environment: environment, command: Self.path)
     try notary.check(for: engine, command: Self.path)
+    preflight =
+      parsed.noPreflight
+      ? nil : try parsed.trust.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
     _ = try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
-      try await release.notarize(credentials: notary.credentials, timeout: notary.timeout)
+      if let preflight { try release.preflight(trustRoots: preflight) }
+      return try await release.notarize(credentials: notary.credentials, timeout: notary.timeout)
     }
   }
 }
@@ -160,6 +171,14 @@ struct DMGStapleCommand: ShipyardCommand {
 }
 
 extension [String] {
+  /// The one `<App.app | binary>` among these positional arguments.
+  func app(command: String) throws(CommandError) -> String {
+    guard count == 1, let app = first else {
+      throw .usage("expected one <App.app | binary>", command: command)
+    }
+    return app
+  }
+
   /// The one `<image.dmg>` among these positional arguments.
   func image(command: String) throws(CommandError) -> String {
     guard count == 1, let image = first else {

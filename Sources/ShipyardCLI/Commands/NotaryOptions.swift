@@ -27,6 +27,15 @@ struct NotaryArguments {
 
   // MARK: - API
 
+  /// `--no-preflight`, shared by `dmg notarize` and `dmg ship`.
+  static let noPreflightFlag = OptionSpec<Bool>.flag(
+    "--no-preflight",
+    help: """
+      Uploads even when the offline check of the image's apps finds what Apple's notary
+      refuses (unsigned code, no Developer ID, no timestamp, no hardened runtime…).
+      """
+  ) { $0 = true }
+
   /// `--ticket-timeout`, which `dmg staple` takes too.
   static let ticketTimeoutOption = OptionSpec<TimeInterval>.option(
     "--ticket-timeout", value: "<duration>", .duration(allowsZero: true),

@@ -1,0 +1,78 @@
+import Distribution
+import Foundation
+
+/// `shipyard app verify`: checks a Mac app's signatures offline, as Gatekeeper and Apple's
+/// notary judge them.
+struct AppVerifyCommand: ShipyardCommand {
+  static let path = "app verify"
+  static let summary = "Check a Mac app's signatures offline, on any OS, as Apple's notary would."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard app verify <App.app | binary> [--trust-root <pem> ...] [--json]
+
+    Checks every slice of every Mach-O file: page and special-slot hashes (Info.plist,
+    CodeResources, entitlements, requirements), the CMS signature and its chain to one of Apple's
+    roots through a Developer ID intermediate, the hardened runtime and the secure timestamp; and
+    every bundle's resource seal: each sealed file's hash, nothing added or missing, nested code by
+    cdhash. Then says, in Apple's words and per architecture, what the notary would refuse. Names
+    every problem with its path and exits 1 when there is one; 0 when the app would pass.
+
+    \(table.help)
+    """
+
+  /// `--trust-root` and `--json`.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        TrustArguments.options.map { $0.lifted(\.trust) } + [
+          ImageReportArguments.jsonFlag.lifted(\.json).with(help: "Prints the report as JSON.")
+        ]
+      )
+    ])
+
+  /// What the flags read.
+  struct Arguments {
+    var trust = TrustArguments()
+    var json = false
+  }
+
+  let target: String
+  let trustRoots: TrustRoots
+  let json: Bool
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    target = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
+    trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
+    json = parsed.json
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let verification: AppVerification
+    do {
+      verification = try AppVerification(path: target, trustRoots: trustRoots)
+    } catch {
+      throw .failure("app verify: \(error)")
+    }
+    try console.printReport(verification, json: json) { Self.text(verification) }
+    guard verification.isValid else {
+      throw .failure(
+        "\(target): \(verification.problems.count) problems, "
+          + "\(verification.notaryIssues.count) issues Apple's notary would refuse")
+    }
+  }
+
+  /// The report as text: the verdict, every problem, every notary issue.
+  static func text(_ verification: AppVerification) -> String {
+    guard verification.hasCode else {
+      return "\(verification.path): no Mach-O code (only codesign on a Mac signs scripts)"
+    }
+    var lines = ["\(verification.path): \(verification.isValid ? "valid" : "INVALID")"]
+    lines += verification.problems.map { "  problem: \($0)" }
+    lines += verification.notaryIssues.map { "  notary would refuse: \($0)" }
+    return lines.joined(separator: "\n")
+  }
+}
