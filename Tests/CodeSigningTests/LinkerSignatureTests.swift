@@ -3,6 +3,9 @@ import Foundation
 import ShipyardTestSupport
 import Testing
 
+/// The lld-linked arm64 fixtures.
+private let linkerSigned: [MachOFixture] = [.dylibArm64, .executableArm64]
+
 /// The ad hoc signature lld writes into every arm64 output, read by our reader.
 ///
 /// `ld64.lld` pads the superblob after its index, which the reader accepts as Apple's does, so
@@ -10,16 +13,14 @@ import Testing
 /// apple-platform-py reads the same code directory and finds every page digest good.
 @Suite(
   .enabled(
-    if: MachOFixture.shouldRun(LinkerSignatureTests.fixtures, peers: [.lief])
+    if: MachOFixture.shouldRun(linkerSigned, peers: [.lief])
       && SigningPeers.shouldRun,
     "needs clang, ld64.lld, python3 with lief and apple-platform-py"))
 struct LinkerSignatureTests {
-  static let fixtures: [MachOFixture] = [.dylibArm64, .executableArm64]
-
   /// `CS_ADHOC | CS_LINKER_SIGNED`.
   static let linkerSignedFlags: UInt32 = 0x2_0002
 
-  @Test(arguments: fixtures)
+  @Test(arguments: linkerSigned)
   func lldsSignatureReadsAndItsPagesVerify(_ fixture: MachOFixture) throws {
     let url = try fixture.url
     let bytes = try fixture.bytes()
@@ -47,7 +48,7 @@ struct LinkerSignatureTests {
     #expect(try MachOPeers.verifyProblems(url.path) == [])
   }
 
-  @Test(arguments: fixtures)
+  @Test(arguments: linkerSigned)
   func theAppCheckCallsItSignedButNotDeveloperID(_ fixture: MachOFixture) throws {
     let check = try AppSignatureCheck(url: try fixture.url, policy: TrustPolicy())
     #expect(check.problems.isEmpty, "\(check.problems)")
