@@ -134,8 +134,15 @@ struct AppSignatureCheckTests {
     let check = try AppSignatureCheck(url: fixture.url, policy: TrustPolicy())
 
     #expect(!check.isValid)
-    for path in fixture.machOFiles.keys {
-      #expect(check.problems.contains { $0.path == "Demo.app/\(path)" }, "\(path)")
+    for (path, machO) in fixture.machOFiles {
+      // Loose code the linker signed in every slice (lld's thin arm64 files) holds as it is, ad
+      // hoc, and only the notary's issues below name it; a main executable so signed does not
+      // bind its bundle's Info.plist.
+      let item = check.items.first { $0.path == "Demo.app/\(path)" }
+      let holds =
+        machO.architectures.allSatisfy(machO.isLinkerSigned) && item?.kind == .looseCode
+      let named = check.problems.contains { $0.path == "Demo.app/\(path)" }
+      #expect(named != holds, "\(path): \(check.problems.filter { $0.path.hasSuffix(path) })")
     }
     for item in check.items {
       for slice in item.slices {
