@@ -48,16 +48,82 @@ import Testing
     ) {
       try EmbeddedSignature(whole + [0, 0, 0, 0])
     }
-    // The index points the blob 4 bytes late.
-    var late = whole
-    late[19] += 4
-    #expect(throws: Self.malformed("blob 0 (slot 0) is not where the superblob's layout puts it")) {
-      try EmbeddedSignature(late)
-    }
     // A count of blobs far past the bytes.
     var counted = whole
     counted[8] = 0x7F
     #expect(throws: SignatureError.self) { try EmbeddedSignature(counted) }
+  }
+
+  /// A superblob with `index` (slot and offset from the superblob's start) and `body` after it.
+  static func laidOut(_ index: [(slot: UInt32, offset: Int)], body: [UInt8]) -> [UInt8] {
+    func word(_ value: Int) -> [UInt8] {
+      (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+    }
+    let header = word(0xFADE_0CC0) + word(12 + 8 * index.count + body.count) + word(index.count)
+    return header + index.flatMap { word(Int($0.slot)) + word($0.offset) } + body
+  }
+
+  static let requirements: [UInt8] = [0xFA, 0xDE, 0x0C, 0x01, 0, 0, 0, 12, 0, 0, 0, 0]
+
+  @Test func blobsMayLieAnywhereAfterTheIndex() throws {
+    // As lld writes them: padding after the index (4 bytes here) and between blobs.
+    let cd = Self.directory
+    let padded = Self.laidOut(
+      [(0, 32), (2, 32 + cd.count + 4)],
+      body: [0, 0, 0, 0] + cd + [0, 0, 0, 0] + Self.requirements)
+    let read = try EmbeddedSignature(padded)
+    #expect(read[.codeDirectory] == cd && read[.requirements] == Self.requirements)
+    // The blobs in another order than the index's.
+    let swapped = Self.laidOut([(0, 28 + 12), (2, 28)], body: Self.requirements + cd)
+    #expect(try EmbeddedSignature(swapped).blobs == read.blobs)
+  }
+
+  @Test func blobsOutsideTheSuperblobOrSharingBytesAreNamed() {
+    let cd = Self.directory
+    let end = 20 + cd.count
+    let cases: [([(slot: UInt32, offset: Int)], [UInt8], String)] = [
+      (
+        [(0, 16)], cd,
+        "blob 0 (slot 0) at offset 16 lies inside the superblob's 20-byte header and index"
+      ),
+      (
+        [(0, end - 4)], cd,
+        "blob 0 (slot 0) at offset \(end - 4) has no room for its 8-byte header in the superblob's \(end) bytes"
+      ),
+      (
+        [(0, 20)], Array(cd.dropLast()),
+        "blob 0 (slot 0) at offset 20 claims \(cd.count) bytes, which do not fit between its 8-byte header and the superblob's end at \(end - 1)"
+      ),
+      // A blob inside another.
+      (
+        [(0, 28), (2, 36)], [0xFA, 0xDE, 0x0C, 0x01, 0, 0, 0, 20] + Self.requirements,
+        "blob 1 (slot 2) at offset 36 overlaps blob 0 (slot 0) at offset 28"
+      ),
+      (
+        [(0, 28), (0, 28 + cd.count)], cd + Self.requirements,
+        "blob 1 (slot 0) at offset \(28 + cd.count) names the slot of blob 0 (slot 0) at offset 28 again"
+      ),
+    ]
+    for (index, body, reason) in cases {
+      #expect(throws: Self.malformed(reason)) {
+        try EmbeddedSignature(Self.laidOut(index, body: body))
+      }
+    }
+  }
+
+  @Test func ourWriterPacksTheBlobsAfterTheIndex() throws {
+    let blobs: [UInt32: [UInt8]] = [
+      0x10000: [0xFA, 0xDE, 0x0B, 0x01, 0, 0, 0, 8], 0: Self.directory, 2: Self.requirements,
+    ]
+    let bytes = Self.superblob(blobs)
+    func word(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    var next = 12 + 8 * 3
+    for (entry, slot) in [UInt32(0), 2, 0x10000].enumerated() {
+      #expect(word(12 + 8 * entry) == Int(slot) && word(16 + 8 * entry) == next, "entry \(entry)")
+      next += blobs[slot]?.count ?? 0
+    }
+    #expect(word(4) == next && bytes.count == next)
+    #expect(try EmbeddedSignature(bytes).blobs == blobs)
   }
 
   @Test func aDamagedCodeDirectoryIsNamed() {
