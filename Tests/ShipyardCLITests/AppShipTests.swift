@@ -31,8 +31,10 @@ struct AppShipTests {
     let image = double.folder.path("Demo-\(UUID().uuidString).dmg")
     let run = try shipyard(
       double,
-      ["dmg", "ship", fixture.url.path, "-o", image, "--p12", double.folder.path("identity.p12"),
-        "--p12-password-env", "P12_PASSWORD"] + double.keyArguments + options)
+      [
+        "dmg", "ship", fixture.url.path, "-o", image, "--p12", double.folder.path("identity.p12"),
+        "--p12-password-env", "P12_PASSWORD",
+      ] + double.keyArguments + options)
     return (run, image)
   }
 
@@ -72,7 +74,8 @@ struct AppShipTests {
     let name = URL(fileURLWithPath: image).lastPathComponent
     for binary in binaries {
       #expect(
-        stopped.standardError.contains("\(name)/\(binary) ("), "\(binary): \(stopped.standardError)")
+        stopped.standardError.contains("\(name)/\(binary) ("), "\(binary): \(stopped.standardError)"
+      )
     }
     #expect(
       stopped.standardError.contains("The executable does not have the hardened runtime enabled."))
@@ -95,7 +98,8 @@ struct AppShipTests {
   /// Apple's messages named in `text`.
   static func messages(in text: String) -> [String] {
     let known = [
-      "The binary is not signed.", "The binary is not signed with a valid Developer ID certificate.",
+      "The binary is not signed.",
+      "The binary is not signed with a valid Developer ID certificate.",
       "The signature does not include a secure timestamp.",
       "The executable does not have the hardened runtime enabled.",
     ]
