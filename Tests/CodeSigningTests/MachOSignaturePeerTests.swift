@@ -251,7 +251,9 @@ struct MachOSignaturePeerTests {
   }
 
   /// A time-stamp authority made of `openssl ts -reply` and the test PKI's TSA key, run off the
-  /// cooperative pool.
+  /// cooperative pool. Each reply runs in its own folder with its own copy of the configuration
+  /// and serial file: tests stamping at once must not share `tsa-serial` (in the full suite two
+  /// replies at once corrupted it and the authority answered PKIStatus 2).
   static func opensslTimestamper() throws -> CodeSignatureBuilder.Timestamper {
     let pki = URL(fileURLWithPath: try TestPKI.path("tsa.pem")).deletingLastPathComponent().path
     return { request in
@@ -266,8 +268,8 @@ struct MachOSignaturePeerTests {
                 "bash",
                 [
                   "-c",
-                  "cd \"$1\" && openssl ts -reply -config ext.cnf -section tsa_section -queryfile \"$2\" -signer tsa.pem -inkey tsa.key -out \"$3\"",
-                  "tsa", pki, query.path, folder.path("reply.tsr"),
+                  "cd \"$4\" && cp \"$1/ext.cnf\" . && echo 01 > tsa-serial && openssl ts -reply -config ext.cnf -section tsa_section -queryfile \"$2\" -signer \"$1/tsa.pem\" -inkey \"$1/tsa.key\" -out \"$3\"",
+                  "tsa", pki, query.path, folder.path("reply.tsr"), folder.url.path,
                 ])
               return Array(try Data(contentsOf: folder.file("reply.tsr")))
             })
