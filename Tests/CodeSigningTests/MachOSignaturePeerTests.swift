@@ -250,8 +250,9 @@ struct MachOSignaturePeerTests {
     }
   }
 
-  /// A time-stamp authority made of `openssl ts -reply` and the test PKI's TSA key, run off the
-  /// cooperative pool. Each reply runs in its own folder with its own copy of the configuration
+  /// A time-stamp authority made of `openssl ts -reply` and the test PKI's TSA key.
+  ///
+  /// It runs off the cooperative pool. Each reply runs in its own folder with its own copy of the configuration
   /// and serial file: tests stamping at once must not share `tsa-serial` (in the full suite two
   /// replies at once corrupted it and the authority answered PKIStatus 2).
   static func opensslTimestamper() throws -> CodeSignatureBuilder.Timestamper {
