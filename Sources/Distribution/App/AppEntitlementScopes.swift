@@ -40,10 +40,8 @@ struct AppEntitlementScopes {
     guard let layout, !trimmed.isEmpty else { return "" }
     let items = layout.bundles.map(\.mainExecutable) + layout.looseCode
     if items.contains(where: { $0.relativePath == trimmed }) { return trimmed }
-    for bundle in layout.bundles {
-      if case .mainExecutable(let folder) = bundle.mainExecutable.role, folder == trimmed {
-        return bundle.mainExecutable.relativePath
-      }
+    if let bundle = layout.bundles.first(where: { $0.folder == trimmed }) {
+      return bundle.mainExecutable.relativePath
     }
     throw PipelineError.invalidOptions(
       "--entitlements \(scope)=…: \(layout.root.lastPathComponent) has no nested bundle or "
@@ -66,5 +64,14 @@ struct AppSigningWork {
     url = URL(fileURLWithPath: path)
     plan = SigningPlan(try BundleLayout(scanning: url, identifier: options.identifier))
     scopes = try AppEntitlementScopes(options.entitlements, in: url, identifier: options.identifier)
+  }
+}
+
+extension BundleLayout.SignableBundle {
+  /// The bundle's folder from the signed bundle's folder: `""` for the signed bundle itself,
+  /// `Contents/Frameworks/X Helper.app` for a helper app.
+  var folder: String {
+    guard case .mainExecutable(let folder) = mainExecutable.role else { return "" }
+    return folder
   }
 }

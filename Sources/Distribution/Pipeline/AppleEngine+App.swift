@@ -29,12 +29,7 @@ extension AppleEngine {
       case .signLooseCode:
         (target, arguments) = (item.url.path, arguments + ["--identifier", item.identifier])
       case .sealAndSign(let bundle):
-        guard case .mainExecutable(let folder) = bundle.mainExecutable.role, !folder.isEmpty
-        else {
-          target = path
-          break
-        }
-        target = url.appendingPathComponent(folder).path
+        target = bundle.folder.isEmpty ? path : url.appendingPathComponent(bundle.folder).path
       }
       arguments += scopes.files[item.relativePath].map { ["--entitlements", $0] } ?? []
       _ = try await check(runner, "codesign", arguments + [target])

@@ -22,13 +22,7 @@ extension RCodesignEngine {
       let scope: String
       switch step {
       case .signLooseCode: scope = plan.steps.count == 1 ? "@main" : item.relativePath
-      case .sealAndSign(let bundle):
-        guard case .mainExecutable(let folder) = bundle.mainExecutable.role, !folder.isEmpty
-        else {
-          scope = "@main"
-          break
-        }
-        scope = folder
+      case .sealAndSign(let bundle): scope = bundle.folder.isEmpty ? "@main" : bundle.folder
       }
       if options.hardenedRuntime { arguments += ["--code-signature-flags", "\(scope):runtime"] }
       if let file = scopes.files[item.relativePath] {
