@@ -105,19 +105,79 @@ private func systemClose(_ fd: Int32) -> Int32 {
 extension FileDescriptor {
   /// Reads up to `count` bytes at `offset` without moving the file position (`pread`).
   package func read(at offset: Int64, count: Int) throws(SystemError) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return retryingOnInterrupt {
+    var failure: SystemError?
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let base = buffer.baseAddress else { return }
+      while initialized < count {
+        let done = initialized
+        let result = retryingOnInterrupt {
           pread(rawValue, base + done, count - done, off_t(offset) + off_t(done))
         }
+        guard result > 0 else {
+          if result < 0 { failure = SystemError("read", path: path) }
+          return
+        }
+        initialized += result
       }
-      guard result >= 0 else { throw SystemError("read", path: path) }
-      if result == 0 { break }
-      done += result
     }
-    return Array(bytes[..<done])
+    if let failure { throw failure }
+    return bytes
   }
+
+  /// Reads the whole file into memory in one pass, with no intermediate copy.
+  ///
+  /// - Throws: ``SystemError`` when it cannot be opened or read.
+  package static func contents(of path: String) throws(SystemError) -> [UInt8] {
+    let descriptor = try openForReading(path)
+    defer { descriptor.close() }
+    return try descriptor.read(at: 0, count: Int(try descriptor.status().size))
+  }
+
+  /// Appends up to `count` bytes of `source`, from its offset `offset`, at this file's position,
+  /// copied inside the kernel (`copy_file_range`) without passing through memory.
+  ///
+  /// - Returns: The bytes copied: fewer than `count` (maybe 0) when the kernel cannot copy
+  ///   between these files (another volume, a file system without the call, a system other
+  ///   than Linux), the rest then being the caller's to write.
+  /// - Throws: ``SystemError`` when a copy fails for another reason.
+  package func appendCopy(of source: FileDescriptor, at offset: Int64, count: Int)
+    throws(SystemError) -> Int
+  {
+    #if os(Linux)
+    guard let copyFileRange = Self.copyFileRange else { return 0 }
+    var sourceOffset = off_t(offset)
+    var copied = 0
+    while copied < count {
+      let result = retryingOnInterrupt {
+        copyFileRange(source.rawValue, &sourceOffset, rawValue, nil, count - copied, 0)
+      }
+      if result == 0 { break }
+      guard result > 0 else {
+        if [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF].contains(errno) { break }
+        throw SystemError("copy into", path: path)
+      }
+      copied += result
+    }
+    return copied
+    #else
+    return 0
+    #endif
+  }
+
+  #if os(Linux)
+  /// glibc's `copy_file_range`, looked up at run time: the C library declares it only under
+  /// `_GNU_SOURCE`, which Swift's import of it does not set.
+  private static let copyFileRange:
+    (
+      @convention(c) (
+        Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
+      ) -> Int
+    )? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range").map {
+      unsafeBitCast(
+        $0,
+        to: (@convention(c) (
+          Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
+        ) -> Int).self)
+    }
+  #endif
 }

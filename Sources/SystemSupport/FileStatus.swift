@@ -11,6 +11,10 @@ package struct FileStatus: Sendable, Equatable {
   package let size: Int64
   /// The permission bits.
   package let permissions: UInt32
+  /// The last change of the file's content (`st_mtime`), in nanoseconds since 1970: with the
+  /// size, what tells that a file was written between two looks. (`st_ctime` also moves when a
+  /// hard link to the file is added or removed.)
+  package let modificationTime: Int64
 
   package init(_ info: stat) {
     switch info.st_mode & S_IFMT {
@@ -25,6 +29,12 @@ package struct FileStatus: Sendable, Equatable {
     }
     size = Int64(info.st_size)
     permissions = UInt32(info.st_mode & 0o7777)
+    #if canImport(Darwin)
+    let time = info.st_mtimespec
+    #else
+    let time = info.st_mtim
+    #endif
+    modificationTime = Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 
   /// The status of the file at `path`, following symbolic links unless `followingLinks` is

@@ -25,7 +25,7 @@ struct AdHocSliceMaker: SliceSignatureMaker {
     return 12 + 4 * 8 + directories + Self.emptyRequirements.count + 8 + estimateAdjustment
   }
 
-  func signature(code: ArraySlice<UInt8>, facts: MachOCodeFacts) async throws(CodeSigningError)
+  func signature(code: SliceCode, facts: MachOCodeFacts) async throws(CodeSigningError)
     -> MachOSignature
   {
     recordedFacts.withLock { $0.append(facts) }
@@ -50,13 +50,9 @@ struct AdHocSliceMaker: SliceSignatureMaker {
 
   /// A version 0x20400 ad hoc code directory: header to 0x58, identifier, special slots 2 and 1
   /// (requirements, zero Info.plist), then the page digests.
-  func directory(code: ArraySlice<UInt8>, facts: MachOCodeFacts, algorithm: DigestAlgorithm)
-    -> [UInt8]
-  {
+  func directory(code: SliceCode, facts: MachOCodeFacts, algorithm: DigestAlgorithm) -> [UInt8] {
     let hashSize = algorithm.length
-    let pages = stride(from: code.startIndex, to: code.endIndex, by: Self.pageSize).map {
-      algorithm.digest(code[$0..<min($0 + Self.pageSize, code.endIndex)])
-    }
+    let pages = code.pageDigests(pageSize: Self.pageSize, hashType: algorithm)
     let identifierBytes = Array(identifier.utf8) + [0]
     let hashOffset = 0x58 + identifierBytes.count + 2 * hashSize
     var writer = ByteWriter()

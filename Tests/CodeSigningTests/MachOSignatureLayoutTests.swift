@@ -33,7 +33,8 @@ import Testing
 
   @Test func aMainExecutablesCodeDirectoryHasTheReferenceLayout() async throws {
     let builder = try MachOSignatureBuilder(request: Self.request())
-    let signature = try await builder.signature(code: Self.code[...], facts: Self.facts())
+    let signature = try await builder.signature(
+      code: SliceCode(Self.code[...]), facts: Self.facts())
     let superblob = try EmbeddedSignature(signature.superblob)
     #expect(superblob.blobs.keys.sorted() == [0, 2, 5, 7, 0x10000])
     let cd = try #require(superblob[.codeDirectory])
@@ -88,7 +89,7 @@ import Testing
   @Test func aLibraryGetsNoDEREntitlementsAndNoExecSegFlags() async throws {
     let builder = try MachOSignatureBuilder(request: Self.request())
     let signature = try await builder.signature(
-      code: Self.code[...], facts: Self.facts(main: false))
+      code: SliceCode(Self.code[...]), facts: Self.facts(main: false))
     let superblob = try EmbeddedSignature(signature.superblob)
     #expect(superblob.blobs.keys.sorted() == [0, 2, 5, 0x10000])
     let cd = try #require(superblob[.codeDirectory])
@@ -102,7 +103,8 @@ import Testing
     request.infoPlist = nil
     request.codeResources = nil
     let builder = try MachOSignatureBuilder(request: request)
-    let signature = try await builder.signature(code: Self.code[...], facts: Self.facts(sha1: true))
+    let signature = try await builder.signature(
+      code: SliceCode(Self.code[...]), facts: Self.facts(sha1: true))
     let superblob = try EmbeddedSignature(signature.superblob)
     #expect(superblob.blobs.keys.sorted() == [0, 2, 0x1000, 0x10000])
     let first = try CodeDirectory(try #require(superblob[.codeDirectory]))
@@ -123,12 +125,12 @@ import Testing
   @Test func mismatchedCodeAndBadEntitlementsAreErrors() async throws {
     let builder = try MachOSignatureBuilder(request: Self.request())
     await #expect(throws: CodeSigningError.self) {
-      try await builder.signature(code: Self.code.dropLast(), facts: Self.facts())
+      try await builder.signature(code: SliceCode(Self.code.dropLast()), facts: Self.facts())
     }
     var facts = Self.facts()
     facts.pageSize = 8192
     await #expect(throws: CodeSigningError.self) {
-      try await builder.signature(code: Self.code[...], facts: facts)
+      try await builder.signature(code: SliceCode(Self.code[...]), facts: facts)
     }
     var request = Self.request()
     request.entitlementsXML = EntitlementsTests.plist("<dict><key>x</key><real>1</real></dict>")

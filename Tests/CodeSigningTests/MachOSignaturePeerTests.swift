@@ -39,7 +39,7 @@ struct MachOSignaturePeerTests {
   {
     let facts = GoHelloMachO.facts(of: file, codeLimit: codeLimit)
     let signature = try await MachOSignatureBuilder(request: request).signature(
-      code: file[0..<codeLimit], facts: facts)
+      code: SliceCode(file[0..<codeLimit]), facts: facts)
     return (signature, facts)
   }
 
@@ -190,7 +190,7 @@ struct MachOSignaturePeerTests {
       isMainExecutable: true, sdkVersion: 0x000E_0000, needsSHA1: true)
     let signature = try await MachOSignatureBuilder(
       request: Self.request(identity: try SignedCode.identity())
-    ).signature(code: code[...], facts: facts)
+    ).signature(code: SliceCode(code[...]), facts: facts)
     let cms = Array(
       try #require(try EmbeddedSignature(signature.superblob)[.signature]).dropFirst(8))
     let cmsFile = try folder.write(cms, to: "cms.der")
@@ -236,7 +236,7 @@ struct MachOSignaturePeerTests {
           codeLimit: code.count, executableSegmentBase: 0, executableSegmentLimit: 8192,
           isMainExecutable: true, sdkVersion: nil, needsSHA1: sha1)
         let builder = try MachOSignatureBuilder(request: request)
-        let signature = try await builder.signature(code: code[...], facts: facts)
+        let signature = try await builder.signature(code: SliceCode(code[...]), facts: facts)
         let estimate = builder.estimatedSize(facts: facts)
         #expect(estimate >= signature.superblob.count, "ts \(timestamper != nil) sha1 \(sha1)")
         #expect(estimate - signature.superblob.count < 16384)

@@ -35,23 +35,30 @@ package struct NativeCodeItemSigner: CodeItemSigner {
     self.signingTime = signingTime
   }
 
-  package func usesSHA1(_ item: CodeItem) async throws -> Bool {
-    let file = try MachOFile(bytes: try Self.read(item.url), path: item.relativePath)
-    return file.slices.contains { $0.macho.needsSHA1 }
-  }
+  /// Always: each signed file is written anew and renamed over the old one.
+  package var replacesFiles: Bool { true }
 
-  package func sign(_ item: CodeItem, infoPlist: [UInt8]?, codeResources: [UInt8]?) async throws
-    -> SignedCode
-  {
+  package func sign(_ item: CodeItem, bundle: BundleBinding?) async throws -> SignedCode {
+    let source = try Self.open(item.url)
+    defer { source.descriptor.close() }
+    let file: MachOFile
+    do {
+      file = try MachOFile(bytes: try Self.read(source), path: item.relativePath)
+    } catch let error as MachOError {
+      throw MachOSigningError.unreadable(error)
+    }
     let request = CodeSigningRequest(
       identifier: item.identifier, identity: identity,
-      entitlementsXML: entitlements(for: item), infoPlist: infoPlist,
-      codeResources: codeResources, hardenedRuntime: hardenedRuntime, timestamper: timestamper,
-      signingTime: signingTime)
+      entitlementsXML: entitlements(for: item), infoPlist: bundle?.infoPlist,
+      codeResources: try await bundle?.seal(file.needsSHA1), hardenedRuntime: hardenedRuntime,
+      timestamper: timestamper, signingTime: signingTime)
     let builder = try MachOSignatureBuilder(request: request)
-    let signed = try await MachOSigner(maker: builder).sign(
-      try Self.read(item.url), path: item.relativePath)
-    try Self.replace(item.url, with: signed.bytes)
+    let signed = try await MachOSigner(maker: builder).sign(file)
+    try Self.replace(item.url) { try signed.write(to: $0, copyingFrom: source.descriptor) }
+    guard try source.descriptor.status() == source.status else {
+      throw CodeSigningError.unreadableCode(
+        path: item.url.path, reason: "it changed while it was being signed")
+    }
     guard let first = signed.slices.first else {
       throw CodeSigningError.invalidCodeLayout("\(item.relativePath) has no slice")
     }
@@ -83,24 +90,38 @@ package struct NativeCodeItemSigner: CodeItemSigner {
     }
   }
 
-  static func read(_ url: URL) throws -> [UInt8] {
+  /// Opens the file to sign, with its status then.
+  static func open(_ url: URL) throws -> (descriptor: FileDescriptor, status: FileStatus) {
     do {
-      return Array(try Data(contentsOf: url))
+      let descriptor = try FileDescriptor.openForReading(url.path)
+      do {
+        return (descriptor, try descriptor.status())
+      } catch {
+        descriptor.close()
+        throw error
+      }
     } catch {
-      throw CodeSigningError.unreadableCode(path: url.path, reason: "\(error.localizedDescription)")
+      throw CodeSigningError.unreadableCode(path: url.path, reason: "\(error)")
     }
   }
 
-  /// Writes `bytes` over the file atomically, keeping its permissions.
-  static func replace(_ url: URL, with bytes: [UInt8]) throws {
+  /// Reads the whole of the file `source` opened.
+  static func read(_ source: (descriptor: FileDescriptor, status: FileStatus)) throws -> [UInt8] {
+    do {
+      return try source.descriptor.read(at: 0, count: Int(source.status.size))
+    } catch {
+      throw CodeSigningError.unreadableCode(path: source.descriptor.path, reason: "\(error)")
+    }
+  }
+
+  /// Writes the file anew through `body` and renames it over the old one, keeping its
+  /// permissions.
+  static func replace(_ url: URL, _ body: (FileDescriptor) throws -> Void) throws {
     let manager = FileManager.default
     let permissions = try manager.attributesOfItem(atPath: url.path)[.posixPermissions]
-    try AtomicOutputFile.write(to: url.path) { descriptor in
-      try bytes.withUnsafeBytes { try descriptor.writeAll($0) }
-    }
+    try AtomicOutputFile.write(to: url.path, body)
     if let permissions {
       try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: url.path)
     }
   }
-
 }

@@ -13,8 +13,9 @@ package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsealedFrameworkRoot(path: String)
   /// A nested bundle or Mach-O file was not signed when its parent was sealed.
   case unsignedNestedCode(path: String)
-  /// The signer made code directories of other digests than it said it would.
-  case digestMismatch(path: String, predictedSHA1: Bool)
+  /// The signer made code directories of other digests than the bundle's seal was written for
+  /// (`sealedWithSHA1` `nil`: it never asked for the seal).
+  case digestMismatch(path: String, sealedWithSHA1: Bool?)
   /// The existing `_CodeSignature/CodeResources` cannot be parsed.
   case malformedCodeResources(path: String, reason: String)
   /// The staging copy could not be made or swapped in; the original is unchanged.
@@ -36,9 +37,11 @@ package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
         + "link it from the root"
     case .unsignedNestedCode(let path):
       "\(path) is nested code that was not signed before its bundle was sealed"
-    case .digestMismatch(let path, let predicted):
-      "\(path) was signed \(predicted ? "without" : "with") SHA-1 code directories, unlike what "
-        + "the signer said before its bundle was sealed"
+    case .digestMismatch(let path, nil):
+      "\(path) was signed without its bundle's seal being written"
+    case .digestMismatch(let path, let sealedWithSHA1?):
+      "\(path) was signed \(sealedWithSHA1 ? "without" : "with") SHA-1 code directories, but its "
+        + "bundle's seal was written \(sealedWithSHA1 ? "with" : "without") SHA-1 hashes"
     case .malformedCodeResources(let path, let reason):
       "\(path) is not a CodeResources seal: \(reason)"
     case .stagingFailed(let path, let reason):

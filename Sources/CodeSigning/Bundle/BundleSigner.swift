@@ -1,4 +1,5 @@
 package import Foundation
+import SystemSupport
 
 /// Signs a bundle inside-out, or a single Mach-O file, through a ``CodeItemSigner``: loose code
 /// first, then each bundle's seal written and its main executable signed with the seal bound
@@ -11,7 +12,9 @@ package import Foundation
 ///
 /// Nothing half-signed is ever left in place: the bundle is copied beside itself, the copy
 /// signed, and swapped in only once every item is signed; on any error (or cancellation) the
-/// copy is removed and the original is as it was. Signing a signed bundle replaces every
+/// copy is removed and the original is as it was. When the signer only replaces files
+/// (``CodeItemSigner/replacesFiles``), the copy's files are hard links to the original's, so
+/// staging costs no bytes. Signing a signed bundle replaces every
 /// signature: each bundle's old `_CodeSignature` (and a stapled ticket, `CodeResources`, which
 /// names the old signature) is removed before it is sealed again.
 package struct BundleSigner: Sendable {
@@ -43,7 +46,7 @@ package struct BundleSigner: Sendable {
   ///   signer's errors, `CancellationError`; the original is unchanged after any of them.
   package func sign(_ url: URL, identifier: String? = nil) async throws -> Outcome {
     let plan = SigningPlan(try BundleLayout(scanning: url, identifier: identifier))
-    let staging = try StagingCopy(of: plan.layout.root)
+    let staging = try StagingCopy(of: plan.layout.root, linkingFiles: signer.replacesFiles)
     do {
       let signatures = try await sign(plan, in: staging.copy)
       try staging.commit()
@@ -67,14 +70,14 @@ package struct BundleSigner: Sendable {
       item.url = inCopy(item.relativePath)
       switch step {
       case .signLooseCode:
-        signatures[item.relativePath] = try await signer.sign(
-          item, infoPlist: nil, codeResources: nil)
+        signatures[item.relativePath] = try await signer.sign(item, bundle: nil)
       case .sealAndSign(let bundle):
+        let nested = signatures
         let signed = try await seal(
           bundle, item, content: inCopy(bundle.contentPath),
           infoPlist: inCopy(bundle.infoPlistPath)
         ) {
-          signatures[joinedPath(bundle.contentPath, $0)]
+          nested[joinedPath(bundle.contentPath, $0)]
         }
         signatures[item.relativePath] = signed
         signatures[bundle.sealedAs] = signed
@@ -83,26 +86,31 @@ package struct BundleSigner: Sendable {
     return signatures
   }
 
-  /// Writes `bundle`'s seal in `content`, then signs its main executable with it bound.
+  /// Signs `bundle`'s main executable, writing the bundle's seal in `content` when the signer
+  /// asks for it.
   private func seal(
     _ bundle: BundleLayout.SignableBundle, _ item: CodeItem, content: URL, infoPlist: URL,
-    nestedCode: (String) -> SignedCode?
+    nestedCode: @escaping (String) -> SignedCode?
   ) async throws -> SignedCode {
     let files = FileManager.default
     let sealFolder = content.appendingPathComponent("_CodeSignature")
     try? files.removeItem(at: sealFolder)
     try? files.removeItem(at: content.appendingPathComponent("CodeResources"))
-    let usesSHA1 = try await signer.usesSHA1(item)
-    let seal = try CodeResourcesBuilder(rules: bundle.rules, includeSHA1: usesSHA1).build(
-      contentFolder: content, mainExecutable: bundle.mainExecutableInContent,
-      nestedCode: nestedCode)
-    let codeResources = seal.xml
-    try files.createDirectory(at: sealFolder, withIntermediateDirectories: true)
-    try Data(codeResources).write(to: sealFolder.appendingPathComponent("CodeResources"))
-    let signed = try await signer.sign(
-      item, infoPlist: Array(try Data(contentsOf: infoPlist)), codeResources: codeResources)
-    guard signed.usesSHA1 == usesSHA1 else {
-      throw BundleError.digestMismatch(path: item.relativePath, predictedSHA1: usesSHA1)
+    let sealedWithSHA1 = Locked<Bool?>(nil)
+    let binding = BundleBinding(infoPlist: Array(try Data(contentsOf: infoPlist))) { usesSHA1 in
+      let seal = try CodeResourcesBuilder(rules: bundle.rules, includeSHA1: usesSHA1).build(
+        contentFolder: content, mainExecutable: bundle.mainExecutableInContent,
+        nestedCode: nestedCode)
+      try files.createDirectory(at: sealFolder, withIntermediateDirectories: true)
+      try Data(seal.xml).write(
+        to: sealFolder.appendingPathComponent("CodeResources"), options: .atomic)
+      sealedWithSHA1.withLock { $0 = usesSHA1 }
+      return seal.xml
+    }
+    let signed = try await signer.sign(item, bundle: binding)
+    let sealed = sealedWithSHA1.withLock { $0 }
+    guard sealed == signed.usesSHA1 else {
+      throw BundleError.digestMismatch(path: item.relativePath, sealedWithSHA1: sealed)
     }
     return signed
   }

@@ -5,31 +5,30 @@ package import Foundation
 ///
 /// ``BundleSigner`` drives it item by item, in the order of a ``SigningPlan``: loose code first
 /// (with no bundle files), then each bundle's main executable with the bundle's `Info.plist` and
-/// freshly written `_CodeSignature/CodeResources`, which the signature binds in special slots 1
-/// and 3 (reference §13).
+/// its `_CodeSignature/CodeResources`, written when the signer asks for it, which the signature
+/// binds in special slots 1 and 3 (reference §13).
 package protocol CodeItemSigner: Sendable {
-  /// Whether signing `item` will make SHA-1 code directories (reference §4: a minimum macOS
-  /// below 10.11.4 or none, in any slice).
+  /// Whether signing only ever *replaces* a file (writes a new one and renames it over the old)
+  /// and never writes into an existing file.
   ///
-  /// The bundle signer asks before it writes the item's bundle seal, since `files2` carries a
-  /// SHA-1 `hash` beside each `hash2` only when the bundle's main executable uses SHA-1.
-  ///
-  /// - Parameter item: The file to be signed.
-  /// - Returns: `true` when its signature will hold SHA-1 code directories.
-  /// - Throws: Whatever keeps the file from being read.
-  func usesSHA1(_ item: CodeItem) async throws -> Bool
+  /// When it does, ``BundleSigner`` stages the bundle with hard links to the original's files
+  /// instead of copying every byte of them: a replaced file gets a new inode in the staging
+  /// copy, so the original's never changes. A signer that writes in place must answer `false`.
+  var replacesFiles: Bool { get }
 
   /// Signs `item` in place, every slice.
   ///
+  /// For a bundle's main executable the signer decides the hash types from the file it reads,
+  /// then asks `bundle` for the seal (which then carries SHA-1 hashes or not, to match) and
+  /// binds it with the `Info.plist` in special slots 1 and 3.
+  ///
   /// - Parameters:
   ///   - item: The file and what to sign it as.
-  ///   - infoPlist: The bundle's `Info.plist` bytes for slot 1; `nil` for loose code.
-  ///   - codeResources: The bundle's `CodeResources` bytes for slot 3; `nil` for loose code.
+  ///   - bundle: What a bundle's main executable binds; `nil` for loose code.
   /// - Returns: What a parent bundle's seal records of the signed file.
   /// - Throws: Whatever keeps the file from being signed, naming it; the bundle signer then
   ///   discards its staging copy.
-  func sign(_ item: CodeItem, infoPlist: [UInt8]?, codeResources: [UInt8]?) async throws
-    -> SignedCode
+  func sign(_ item: CodeItem, bundle: BundleBinding?) async throws -> SignedCode
 }
 
 /// One Mach-O file to sign: where it is, what it is called in its bundle, and what it is.

@@ -5,7 +5,10 @@ import SystemSupport
 /// that a failure never leaves the original half-changed (issue #18's failure paths).
 ///
 /// The copy sits in the original's folder (`.App.app.shipyard-XXXX.tmp`), on the same volume,
-/// so that swapping is a rename. Symbolic links stay links and permissions are kept.
+/// so that swapping is a rename. Symbolic links stay links and permissions are kept. A *linked*
+/// copy makes each regular file a hard link to the original's (folders and links are made
+/// anew), for a caller that only ever replaces files in it and never writes into one: staging a
+/// 300 MB bundle then writes no bytes. Where the volume refuses a link, that file is copied.
 struct StagingCopy {
   /// The original.
   let original: URL
@@ -14,16 +17,46 @@ struct StagingCopy {
 
   /// Copies `original` beside itself.
   ///
+  /// - Parameters:
+  ///   - original: The bundle's folder or the file.
+  ///   - linkingFiles: Whether regular files are hard links to the original's rather than
+  ///     copies.
   /// - Throws: ``BundleError/stagingFailed(path:reason:)`` when the copy cannot be made (what
   ///   was copied is removed).
-  init(of original: URL) throws(BundleError) {
+  init(of original: URL, linkingFiles: Bool = false) throws(BundleError) {
     self.original = original
     copy = URL(fileURLWithPath: AtomicOutputFile.temporarySibling(of: original.path))
     do {
-      try FileManager.default.copyItem(at: original, to: copy)
+      if linkingFiles {
+        try Self.linkTree(original.path, to: copy.path)
+      } else {
+        try FileManager.default.copyItem(at: original, to: copy)
+      }
     } catch {
       try? FileManager.default.removeItem(at: copy)
       throw .stagingFailed(path: original.path, reason: "copying it failed: \(error)")
+    }
+  }
+
+  /// Recreates the tree at `source` at `target`: folders with their permissions, symbolic links
+  /// with their targets, regular files as hard links (copies where the volume refuses).
+  private static func linkTree(_ source: String, to target: String) throws {
+    guard let status = try FileStatus.of(source, followingLinks: false) else {
+      throw SystemError("lstat", path: source, errorNumber: ENOENT)
+    }
+    switch status.kind {
+    case .directory:
+      guard mkdir(target, 0o700) == 0 else { throw SystemError("mkdir", path: target) }
+      for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+        try linkTree(source + "/" + name, to: target + "/" + name)
+      }
+      guard chmod(target, mode_t(status.permissions)) == 0 else {
+        throw SystemError("chmod", path: target)
+      }
+    case .regular where link(source, target) == 0:
+      return
+    default:
+      try FileManager.default.copyItem(atPath: source, toPath: target)
     }
   }
 

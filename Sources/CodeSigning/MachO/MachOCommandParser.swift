@@ -27,7 +27,7 @@ struct MachOCommandParser {
   var architecture: String?
 
   init(bytes: ArraySlice<UInt8>, bigEndian: Bool, path: String) {
-    reader = ByteReader(bytes, bigEndian: bigEndian)
+    reader = ByteReader(sharing: bytes, bigEndian: bigEndian)
     self.path = path
   }
 

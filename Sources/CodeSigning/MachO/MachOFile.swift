@@ -70,6 +70,10 @@ package struct MachOFile: Sendable {
 
   // MARK: - API
 
+  /// Whether the file's signature must lead with SHA-1 code directories: any slice needs them
+  /// (§8 of the reference: then every slice gets one).
+  package var needsSHA1: Bool { slices.contains { $0.macho.needsSHA1 } }
+
   /// Whether a file starting with `prefix` (its first 8 bytes or more) is Mach-O: a thin magic
   /// in either byte order, or a universal magic with a plausible architecture count.
   ///

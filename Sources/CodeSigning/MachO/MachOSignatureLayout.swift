@@ -68,7 +68,7 @@ struct MachOSignatureLayout {
     let end = slice.loadCommandsEnd
     let gap = max(0, slice.firstDataOffset - end)
     let free =
-      (try? ByteReader(slice.bytes).getBytes(at: end, count: min(gap, 16)))?.prefix {
+      (try? ByteReader(sharing: slice.bytes).getBytes(at: end, count: min(gap, 16)))?.prefix {
         $0 == 0
       }.count ?? 0
     guard free >= 16 else {
@@ -79,41 +79,5 @@ struct MachOSignatureLayout {
 
   static func roundUp(_ value: Int, to granule: Int) -> Int {
     (value + granule - 1) / granule * granule
-  }
-
-  /// The slice's bytes laid out for signing: `[0, start)` of the original with the load
-  /// commands and `__LINKEDIT` rewritten, zeros up to ``dataOffset`` and through the reserved
-  /// bytes.
-  func rewrite(_ slice: MachOSlice) -> [UInt8] {
-    let start = slice.codeSignature?.dataOffset ?? slice.bytes.count
-    var writer = ByteWriter(bigEndian: slice.isBigEndian, capacity: end)
-    writer.writeBytes(slice.bytes.prefix(start))
-    writer.writeZeros(end - start)
-    let commandOffset: Int
-    if let signature = slice.codeSignature {
-      commandOffset = signature.commandOffset
-    } else {
-      commandOffset = slice.loadCommandsEnd
-      writer.setInteger(MachOLoadCommand.codeSignature, at: commandOffset)
-      writer.setInteger(UInt32(16), at: commandOffset + 4)
-      writer.setInteger(UInt32(slice.loadCommands.count + 1), at: 16)  // ncmds
-      writer.setInteger(UInt32(slice.sizeOfCommands + 16), at: 20)  // sizeofcmds
-    }
-    writer.setInteger(UInt32(dataOffset), at: commandOffset + 8)
-    writer.setInteger(UInt32(dataSize), at: commandOffset + 12)
-    // Checked by plan(_:reserve:): the slice has a __LINKEDIT.
-    if let linkedit = slice.segment(named: MachOSegment.linkeditName) {
-      let fileSize = end - linkedit.fileOffset
-      let vmSize = Self.roundUp(fileSize, to: Self.vmPage)
-      let base = linkedit.commandOffset
-      if linkedit.is64Bit {
-        writer.setInteger(UInt64(vmSize), at: base + linkedit.vmSizeFieldOffset)
-        writer.setInteger(UInt64(fileSize), at: base + linkedit.fileSizeFieldOffset)
-      } else {
-        writer.setInteger(UInt32(vmSize), at: base + linkedit.vmSizeFieldOffset)
-        writer.setInteger(UInt32(fileSize), at: base + linkedit.fileSizeFieldOffset)
-      }
-    }
-    return writer.bytes
   }
 }

@@ -118,7 +118,7 @@ package struct MachOSignatureReader: Sendable {
   static func superblob(_ slice: MachOSlice, _ command: MachOCodeSignatureCommand)
     throws(SignatureError) -> EmbeddedSignature
   {
-    let reader = ByteReader(slice.bytes)
+    let reader = ByteReader(sharing: slice.bytes)
     guard let length = try? reader.getInteger(at: command.dataOffset + 4, as: UInt32.self),
       Int(length) <= command.dataSize,
       let bytes = try? reader.getBytes(at: command.dataOffset, count: Int(length))

@@ -4,7 +4,7 @@
 /// ```swift
 /// let signer = MachOSigner(maker: try MachOSignatureBuilder(request: request))
 /// let signed = try await signer.sign(bytes, path: "MyApp.app/Contents/MacOS/MyApp")
-/// try Data(signed.bytes).write(to: url)
+/// try AtomicOutputFile.write(to: path) { try signed.write(to: $0) }
 /// ```
 ///
 /// Each slice is signed on its own (§1 of the reference): the signature goes at the end of
@@ -36,23 +36,48 @@ package struct MachOSigner: Sendable {
   {
     let file: MachOFile
     do { file = try MachOFile(bytes: bytes, path: path) } catch { throw .unreadable(error) }
-    let needsSHA1 = file.slices.contains { $0.macho.needsSHA1 }
-    var signedSlices: [(bytes: [UInt8], slice: SignedMachO.Slice)] = []
+    return try await sign(file)
+  }
+
+  /// Signs a thin or universal Mach-O file already read.
+  ///
+  /// - Throws: ``MachOSigningError`` naming the file and slice.
+  package func sign(_ file: MachOFile) async throws(MachOSigningError) -> SignedMachO {
+    let needsSHA1 = file.needsSHA1
+    var rewritten: [RewrittenSlice] = []
+    var signatures: [SignedMachO.Slice] = []
     for slice in file.slices {
-      signedSlices.append(try await sign(slice.macho, needsSHA1: needsSHA1))
+      let signed = try await sign(slice.macho, needsSHA1: needsSHA1)
+      rewritten.append(signed.slice)
+      signatures.append(signed.signature)
     }
-    guard file.isUniversal else {
-      return SignedMachO(bytes: signedSlices[0].bytes, slices: [signedSlices[0].slice])
-    }
+    let pieces = zip(file.slices, rewritten).map { Self.pieces(of: $1, at: $0.range.lowerBound) }
+    guard file.isUniversal else { return SignedMachO(pieces: pieces[0], slices: signatures) }
     let layout = MachOUniversalLayout(
-      slices: zip(file.slices, signedSlices).map { ($0.macho.cpu, $1.bytes.count) })
-    return SignedMachO(
-      bytes: layout.bytes(slices: signedSlices.map(\.bytes)), slices: signedSlices.map(\.slice))
+      slices: zip(file.slices, rewritten).map { ($0.macho.cpu, $1.size) })
+    return SignedMachO(pieces: layout.pieces(slices: pieces), slices: signatures)
+  }
+
+  /// A signed slice's pieces, from its start: head, unchanged body (at `fileOffset` plus its
+  /// place in the slice, in the file read), tail.
+  static func pieces(of slice: RewrittenSlice, at fileOffset: Int)
+    -> [(offset: Int, content: SignedMachO.Content)]
+  {
+    var pieces: [(offset: Int, content: SignedMachO.Content)] = [(0, .made(slice.head))]
+    if !slice.body.isEmpty {
+      pieces.append(
+        (
+          slice.bodyRange.lowerBound,
+          .original(slice.body, fileOffset: fileOffset + slice.bodyRange.lowerBound)
+        ))
+    }
+    if !slice.tail.isEmpty { pieces.append((slice.bodyRange.upperBound, .made(slice.tail))) }
+    return pieces
   }
 
   /// Signs one slice: plans the layout, rewrites the slice, hashes and places the signature.
   func sign(_ slice: MachOSlice, needsSHA1: Bool) async throws(MachOSigningError)
-    -> (bytes: [UInt8], slice: SignedMachO.Slice)
+    -> (slice: RewrittenSlice, signature: SignedMachO.Slice)
   {
     func facts(_ codeLimit: Int) -> MachOCodeFacts {
       var facts = slice.facts(codeLimit: codeLimit)
@@ -60,11 +85,10 @@ package struct MachOSigner: Sendable {
       return facts
     }
     let layout = try MachOSignatureLayout.plan(slice) { maker.estimatedSize(facts: facts($0)) }
-    var bytes = layout.rewrite(slice)
+    var rewritten = RewrittenSlice(slice, layout: layout)
     let signature: MachOSignature
     do {
-      signature = try await maker.signature(
-        code: bytes[0..<layout.dataOffset], facts: facts(layout.dataOffset))
+      signature = try await maker.signature(code: rewritten.code, facts: facts(layout.dataOffset))
     } catch {
       throw .signingFailed(path: slice.path, architecture: slice.architecture, error)
     }
@@ -74,9 +98,9 @@ package struct MachOSigner: Sendable {
         reserved: layout.dataSize)
     }
     // The reserved bytes are zeros already: the superblob goes at their start.
-    bytes.replaceSubrange(
-      layout.dataOffset..<(layout.dataOffset + signature.superblob.count),
-      with: signature.superblob)
-    return (bytes, SignedMachO.Slice(architecture: slice.architecture, signature: signature))
+    rewritten.place(signature.superblob)
+    return (
+      rewritten, SignedMachO.Slice(architecture: slice.architecture, signature: signature)
+    )
   }
 }

@@ -61,7 +61,7 @@ package struct MachOSlice: Sendable {
   package init(bytes: ArraySlice<UInt8>, path: String) throws(MachOError) {
     self.path = path
     self.bytes = bytes
-    let little = ByteReader(bytes, bigEndian: false)
+    let little = ByteReader(sharing: bytes, bigEndian: false)
     guard let magic = try? little.getInteger(at: 0, as: UInt32.self) else {
       throw MachOError(
         .notMachO, path: path, offset: 0,
@@ -117,7 +117,8 @@ package struct MachOSlice: Sendable {
         $0.name == "__info_plist"
       }), let size = Int(exactly: section.size)
     else { return nil }
-    return (try? ByteReader(bytes).getBytes(at: section.fileOffset, count: size)).map(Array.init)
+    return (try? ByteReader(sharing: bytes).getBytes(at: section.fileOffset, count: size)).map(
+      Array.init)
   }
 
   /// The lowest file offset of section (or sectionless segment) data after the header: how far

@@ -30,13 +30,15 @@ struct MachOUniversalLayout {
     header = MachOFatHeader(architectures: architectures, is64Bit: is64Bit)
   }
 
-  /// The universal file: the header, then each slice at its offset, zeros between.
-  func bytes(slices: [[UInt8]]) -> [UInt8] {
-    var bytes = header.bytes()
+  /// Where the universal header's bytes go (offset 0) and each slice's pieces, moved from
+  /// their slice's start to the slice's offset.
+  func pieces(slices: [[(offset: Int, content: SignedMachO.Content)]])
+    -> [(offset: Int, content: SignedMachO.Content)]
+  {
+    var pieces: [(offset: Int, content: SignedMachO.Content)] = [(0, .made(header.bytes()))]
     for (architecture, slice) in zip(header.architectures, slices) {
-      bytes.append(contentsOf: repeatElement(0, count: architecture.offset - bytes.count))
-      bytes.append(contentsOf: slice)
+      pieces += slice.map { (architecture.offset + $0.offset, $0.content) }
     }
-    return bytes
+    return pieces
   }
 }

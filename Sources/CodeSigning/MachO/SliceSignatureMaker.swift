@@ -9,6 +9,6 @@ package protocol SliceSignatureMaker: Sendable {
 
   /// The signature of `code`, the slice's bytes `[0, facts.codeLimit)` with the signature's load
   /// command and `__LINKEDIT` sizes already rewritten.
-  func signature(code: ArraySlice<UInt8>, facts: MachOCodeFacts) async throws(CodeSigningError)
+  func signature(code: SliceCode, facts: MachOCodeFacts) async throws(CodeSigningError)
     -> MachOSignature
 }

@@ -21,7 +21,7 @@ extension MachOSignatureBuilder {
   }
 
   /// The code directory blobs of `code`, in slot order.
-  func codeDirectories(code: ArraySlice<UInt8>, facts: MachOCodeFacts) -> [[UInt8]] {
+  func codeDirectories(code: SliceCode, facts: MachOCodeFacts) -> [[UInt8]] {
     let blobs = specialBlobs(isMainExecutable: facts.isMainExecutable)
     return Self.hashTypes(facts).map { hashType in
       var digests: [Int: [UInt8]] = [:]
@@ -32,7 +32,7 @@ extension MachOSignatureBuilder {
       for (slot, blob) in blobs { digests[Int(slot)] = hashType.digest(blob) }
       return directory(
         hashType: hashType, facts: facts,
-        codeDigests: Self.pageDigests(code, pageSize: facts.pageSize, hashType: hashType),
+        codeDigests: code.pageDigests(pageSize: facts.pageSize, hashType: hashType),
         specialDigests: digests, specialSlotCount: specialSlotCount(blobs)
       ).bytes()
     }
@@ -73,17 +73,5 @@ extension MachOSignatureBuilder {
       base: facts.executableSegmentBase, limit: facts.executableSegmentLimit, flags: segmentFlags)
     if request.hardenedRuntime { builder.runtimeVersion = facts.sdkVersion ?? 0 }
     return builder
-  }
-
-  /// The digest of each `pageSize` page of `code`, the last at its short length.
-  static func pageDigests(_ code: ArraySlice<UInt8>, pageSize: Int, hashType: DigestAlgorithm)
-    -> [[UInt8]]
-  {
-    code.withUnsafeBytes { buffer in
-      stride(from: 0, to: buffer.count, by: pageSize).map { start in
-        hashType.digest(
-          UnsafeRawBufferPointer(rebasing: buffer[start..<min(start + pageSize, buffer.count)]))
-      }
-    }
   }
 }

@@ -9,7 +9,8 @@ import Digests
 /// ```swift
 /// let builder = try MachOSignatureBuilder(request: request)
 /// let room = builder.estimatedSize(facts: facts)   // reserve, rewrite the load commands…
-/// let signature = try await builder.signature(code: slice[0..<facts.codeLimit], facts: facts)
+/// let signature = try await builder.signature(
+///   code: SliceCode(slice[0..<facts.codeLimit]), facts: facts)
 /// ```
 ///
 /// With an identity: SHA-256 code directory (a SHA-1 one first when ``MachOCodeFacts/needsSHA1``),
@@ -103,7 +104,7 @@ package struct MachOSignatureBuilder: Sendable {
   /// - Throws: ``CodeSigningError/invalidCodeLayout(_:)`` when `code` is not `facts.codeLimit`
   ///   bytes or the page size is not 4096 or 16384; OpenSSL's or the time-stamp authority's
   ///   failures.
-  package func signature(code: ArraySlice<UInt8>, facts: MachOCodeFacts)
+  package func signature(code: SliceCode, facts: MachOCodeFacts)
     async throws(CodeSigningError) -> MachOSignature
   {
     guard code.count == facts.codeLimit else {

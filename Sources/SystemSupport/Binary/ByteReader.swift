@@ -15,6 +15,21 @@ package struct ByteReader {
     self.bigEndian = bigEndian
   }
 
+  /// Makes a reader over `bytes`, sharing their storage (the generic initializer copies them).
+  package init(_ bytes: [UInt8], bigEndian: Bool = true) {
+    self.init(sharing: bytes[...], bigEndian: bigEndian)
+  }
+
+  /// Makes a reader over `bytes` without copying them.
+  ///
+  /// Offsets still count from the start of `bytes`, but the slices that ``getBytes(at:count:)``
+  /// and ``readBytes(_:)`` return keep the indices of `bytes`' storage: index them from their
+  /// `startIndex`, never from 0.
+  package init(sharing bytes: ArraySlice<UInt8>, bigEndian: Bool = true) {
+    self.bytes = bytes
+    self.bigEndian = bigEndian
+  }
+
   /// The bytes left after the cursor.
   package var remaining: Int { bytes.count - offset }
 

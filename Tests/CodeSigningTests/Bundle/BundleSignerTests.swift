@@ -223,7 +223,7 @@ import Testing
     #expect(failing.order.count == 7, "signing went as far as the failing item")
     let inconsistent = FakeCodeItemSigner(inconsistentPaths: ["Contents/MacOS/Electron"])
     await #expect(
-      throws: BundleError.digestMismatch(path: "Contents/MacOS/Electron", predictedSHA1: false)
+      throws: BundleError.digestMismatch(path: "Contents/MacOS/Electron", sealedWithSHA1: false)
     ) {
       try await BundleSigner(signer: inconsistent).sign(app)
     }
@@ -236,6 +236,37 @@ import Testing
     try FileManager.default.removeItem(at: app.appendingPathComponent("Contents/MacOS/notes.txt"))
     #expect(try Self.snapshot(app) == before)
     #expect(folder.contents == ["Electron.app"], "no staging copy is left")
+  }
+
+  @Test func aSignerThatReplacesFilesStagesWithLinksAndNeverChangesTheOriginal() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let app = try BundleFixture.electron(in: folder)
+    let before = try Self.snapshot(app)
+    let resource = "Contents/Resources/app.asar"
+    let inode = try Self.inode(app.appendingPathComponent(resource))
+    let failing = FakeCodeItemSigner(
+      failingPath: "Contents/PlugIns/Z.plugin/Contents/MacOS/Z", replacesFiles: true)
+    await #expect(throws: FakeCodeItemSigner.Failure.self) {
+      try await BundleSigner(signer: failing).sign(app)
+    }
+    #expect(failing.order.count == 7, "signing went as far as the failing item")
+    #expect(try Self.snapshot(app) == before, "the signed files were replaced in the copy only")
+    #expect(folder.contents == ["Electron.app"], "no staging copy is left")
+    let signer = FakeCodeItemSigner(replacesFiles: true)
+    _ = try await BundleSigner(signer: signer).sign(app)
+    #expect(signer.order.count == 9)
+    #expect(
+      try Self.inode(app.appendingPathComponent(resource)) == inode,
+      "a resource is the original's file, linked, not a copy of its bytes")
+    let main = app.appendingPathComponent("Contents/MacOS/Electron")
+    #expect(try Data(contentsOf: main) == before["Contents/MacOS/Electron"]! + Data("|signed".utf8))
+    #expect(folder.contents == ["Electron.app"])
+  }
+
+  static func inode(_ url: URL) throws -> UInt64 {
+    try #require(
+      FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
   }
 
   @Test func aSingleBinaryIsSignedThroughACopyBesideIt() async throws {

@@ -6,7 +6,7 @@ import SystemSupport
 /// A ``CodeItemSigner`` for the bundle tests: it "signs" by appending `|signed` to the file,
 /// records what it was given in order, and answers deterministic cdhashes.
 final class FakeCodeItemSigner: CodeItemSigner {
-  /// One call of ``sign(_:infoPlist:codeResources:)``.
+  /// One call of ``sign(_:bundle:)``.
   struct Call: Sendable {
     let item: CodeItem
     let infoPlist: [UInt8]?
@@ -24,38 +24,47 @@ final class FakeCodeItemSigner: CodeItemSigner {
   let failingPath: String?
   /// Whether signatures are ad hoc.
   let adHoc: Bool
-  /// Items whose signing says SHA-1 after all (a signer that changed its mind).
+  /// Items whose signing says otherwise of SHA-1 than the seal it asked for.
   let inconsistentPaths: Set<String>
+  /// Whether signing writes each file anew and renames it over the old one (as the native
+  /// signer does), rather than appending to it in place.
+  let replacesFiles: Bool
 
   init(
     sha1Paths: Set<String> = [], failingPath: String? = nil, adHoc: Bool = false,
-    inconsistentPaths: Set<String> = []
+    inconsistentPaths: Set<String> = [], replacesFiles: Bool = false
   ) {
     self.sha1Paths = sha1Paths
     self.failingPath = failingPath
     self.adHoc = adHoc
     self.inconsistentPaths = inconsistentPaths
+    self.replacesFiles = replacesFiles
   }
 
   /// The relative paths signed, in order.
   var order: [String] { calls.withLock { $0.map(\.item.relativePath) } }
 
-  func usesSHA1(_ item: CodeItem) async throws -> Bool { sha1Paths.contains(item.relativePath) }
-
-  func sign(_ item: CodeItem, infoPlist: [UInt8]?, codeResources: [UInt8]?) async throws
-    -> CodeSigning.SignedCode
-  {
+  func sign(_ item: CodeItem, bundle: BundleBinding?) async throws -> CodeSigning.SignedCode {
     if item.relativePath == failingPath { throw Failure() }
-    let handle = try FileHandle(forWritingTo: item.url)
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data("|signed".utf8))
-    try handle.close()
+    let sha1 = sha1Paths.contains(item.relativePath)
+    let codeResources = try await bundle?.seal(sha1)
+    if replacesFiles {
+      let signed = try Data(contentsOf: item.url) + Data("|signed".utf8)
+      try AtomicOutputFile.write(to: item.url.path) { descriptor in
+        try signed.withUnsafeBytes { try descriptor.writeAll($0) }
+      }
+    } else {
+      let handle = try FileHandle(forWritingTo: item.url)
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("|signed".utf8))
+      try handle.close()
+    }
     calls.withLock {
-      $0.append(Call(item: item, infoPlist: infoPlist, codeResources: codeResources))
+      $0.append(Call(item: item, infoPlist: bundle?.infoPlist, codeResources: codeResources))
     }
     return Self.signature(
       of: item.relativePath, identifier: item.identifier, adHoc: adHoc,
-      sha1: sha1Paths.contains(item.relativePath) != inconsistentPaths.contains(item.relativePath))
+      sha1: sha1 != inconsistentPaths.contains(item.relativePath))
   }
 
   /// The signature the fake makes for `path`: cdhash = SHA-256("cd:<path>")[0..<20].
