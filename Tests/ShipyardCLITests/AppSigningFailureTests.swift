@@ -125,6 +125,10 @@ struct AppSigningFailureTests {
       ["dmg", "ship", scene.app.url.path, "-o", output.appendingPathComponent("Demo.dmg").path]
         + (try failure.identity(in: double.folder)) + double.keyArguments)
     try scene.expectFailed(run, failure)
+    // The identity is checked before the build (the `sign` step's check), the code as the app
+    // is signed (`sign-app`), and the image is built only after.
+    let step = failure == .helperWithBytesAfterLinkedit ? "sign-app" : "sign"
+    #expect(run.standardError.contains("error: \(step): "), "\(run.standardError)")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: output.path) == [],
       "no image, no temporary file at the output path")

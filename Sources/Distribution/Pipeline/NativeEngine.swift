@@ -199,7 +199,7 @@ public struct NativeEngine: SigningEngine {
       case .p12(let path, _, _), .pem(let path): file = path
       case .keychain(let name, _): file = name
       }
-      throw PipelineError.invalidOptions("\(file): \(error)")
+      throw CodeSigningError.unusableIdentity(path: file, reason: "\(error)")
     }
     return signer
   }
