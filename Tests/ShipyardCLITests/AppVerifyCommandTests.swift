@@ -20,10 +20,12 @@ struct AppVerifyCommandTests {
     var root: String { folder.path("root.pem") }
   }
 
-  /// The Electron-shaped app signed by `shipyard app sign` with the Notary double's Developer ID
-  /// identity, every slice time-stamped by the double's authority (`openssl ts -reply`), and the
-  /// double's root kept beside it: the double makes its own PKI, which anchors both. Made at
-  /// most once per test process; its folder lives as long as the process, as ``TestPKI``'s.
+  /// The Electron-shaped app signed by `shipyard app sign`, time-stamped, with its trust root.
+  ///
+  /// It is signed with the Notary double's Developer ID identity, every slice time-stamped by
+  /// the double's authority (`openssl ts -reply`), and the double's root is kept beside it: the
+  /// double makes its own PKI, which anchors both. Made at most once per test process; its
+  /// folder lives as long as the process, as ``TestPKI``'s.
   static let signed = Result { () throws -> SignedApp in
     let folder = try ScratchFolder()
     let app = try ElectronAppFixture.write(in: folder.url)
