@@ -136,9 +136,11 @@ let package = Package(
     .executableTarget(
       name: "shipyard", dependencies: ["ShipyardCLI"], swiftSettings: strictSettings),
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
-    // built executable, volume files, the test PKI and the Notary doubles (in Doubles/).
+    // built executable, volume files, the test PKI and the Notary doubles (in Doubles/), the
+    // damage done to signed apps and tree snapshots (through CodeSigning's Mach-O reader and
+    // Digests).
     .target(
-      name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport", "CodeSigning", "Digests"],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
       name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strictSettings),

@@ -14,6 +14,9 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
   case missingCertificate(path: String)
   /// The certificate is outside its validity period.
   case certificateNotValidNow(subject: String, notBefore: String, notAfter: String)
+  /// The identity file was read but cannot sign (its certificate is outside its validity
+  /// period, as `reason` says).
+  case unusableIdentity(path: String, reason: String)
   /// The certificate carries no organizational unit (the team ID).
   case missingTeamIdentifier(subject: String)
   /// The entitlements cannot be read or encoded.
@@ -44,6 +47,7 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
     case .certificateNotValidNow(let subject, let notBefore, let notAfter):
       "the certificate \(subject) is valid from \(notBefore) to \(notAfter), not now: "
         + "renew it in your Apple Developer account"
+    case .unusableIdentity(let path, let reason): "the identity \(path) cannot sign: \(reason)"
     case .missingTeamIdentifier(let subject):
       "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
     case .invalidEntitlements(let error): error.description

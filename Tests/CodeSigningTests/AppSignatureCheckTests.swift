@@ -17,6 +17,14 @@ struct AppSignatureCheckTests {
     return fixture
   }
 
+  /// Entitlements asking for `get-task-allow`, which the helper re-signed alone asks for.
+  static let getTaskAllow = Array(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>com.apple.security.get-task-allow</key><true/></dict></plist>
+
+    """.utf8)
+
   /// Each slice of every Mach-O file of the fixture, as the check names it.
   static func slices(of check: AppSignatureCheck) -> Set<String> {
     Set(check.items.flatMap { item in item.slices.map { "\(item.path) \($0.architecture)" } })
@@ -106,7 +114,11 @@ struct AppSignatureCheckTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let fixture = try await Self.signedApp(in: folder)
-    try await damage.apply(to: fixture)
+    try await damage.apply(to: fixture) { helper in
+      _ = try await NativeAppSigning.sign(
+        helper, identity: try NativeAppSigning.identity(),
+        entitlements: ["": Self.getTaskAllow])
+    }
     let check = try AppSignatureCheck(url: fixture.url, policy: NativeAppSigning.testRootPolicy())
 
     let expected = damage.expectedProblem

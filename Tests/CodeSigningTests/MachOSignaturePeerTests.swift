@@ -142,11 +142,11 @@ struct MachOSignaturePeerTests {
     for (mine, their) in zip(
       try ours.codeDirectories.map { try CodeDirectory($0) }, theirDirectories)
     {
-      #expect(mine.version == their.version && mine.flags == their.flags && mine.flags == 0x10000)
-      #expect(mine.hashType == their.hashType && mine.pageSize == their.pageSize)
-      #expect(mine.codeLimit == their.codeLimit && mine.codeDigests == their.codeDigests)
-      #expect(mine.identifier == their.identifier && mine.specialDigests.count == 2)
-      #expect(mine.specialDigests[1] == their.specialDigests[1])
+      // Field by field, as the whole app's comparison (ApplePlatformAppComparisonTests): the
+      // team, and the requirements' slot (the Developer ID requirement against the peer's
+      // `certificate root`).
+      #expect(SignatureDifferences.codeDirectory(mine, their) == ["team", "special slot 2"])
+      #expect(mine.flags == 0x10000 && mine.specialDigests.count == 2)
       #expect(mine.teamIdentifier == "TEAMID1234" && their.teamIdentifier == nil)
       // The header past the team offset (spare3, codeLimit64, exec segment, runtime) agrees.
       #expect(mine.bytes[0x34..<0x60] == their.bytes[0x34..<0x60])

@@ -14,23 +14,12 @@ import Testing
       && ElectronAppFixture.shouldRun,
     "needs the Notary double's peers and the Mach-O fixtures' tools"))
 struct AppShipTests {
-  /// Runs `shipyard` against `double` with its PKI's root trusted and the `.p12` password set.
-  func shipyard(_ double: NotaryDouble, _ arguments: [String]) throws -> ProcessRunner.Output {
-    try ProcessRunner.run(
-      "env",
-      [
-        "PATH=/usr/bin:/bin", "P12_PASSWORD=\(NotaryDouble.password)",
-        "SHIPYARD_TRUST_ROOTS=\(double.folder.path("root.pem"))",
-      ] + double.environment + [BuiltProducts.shipyard.path] + arguments)
-  }
-
   /// `dmg ship` of a fresh unsigned app to `Demo.dmg` with `options`.
   func ship(_ double: NotaryDouble, _ options: [String]) throws -> (ProcessRunner.Output, String) {
     let fixture = try ElectronAppFixture.write(
       in: double.folder.url.appendingPathComponent("source-\(UUID().uuidString)"))
     let image = double.folder.path("Demo-\(UUID().uuidString).dmg")
-    let run = try shipyard(
-      double,
+    let run = try double.shipyard(
       [
         "dmg", "ship", fixture.url.path, "-o", image, "--p12", double.folder.path("identity.p12"),
         "--p12-password-env", "P12_PASSWORD",
@@ -55,7 +44,7 @@ struct AppShipTests {
     let steps = summary["steps"] as? [String: String] ?? [:]
     #expect(steps["sign-app"] == "done" && steps["notarize"] == "accepted", "\(steps)")
     #expect(steps["staple"] == "done" && steps["verify"] == "valid", "\(steps)")
-    let verify = try shipyard(double, ["dmg", "verify", image, "--json"])
+    let verify = try double.shipyard(["dmg", "verify", image, "--json"])
     #expect(verify.status == 0, "\(verify.standardError)")
     let report =
       try JSONSerialization.jsonObject(with: verify.standardOutput) as? [String: Any] ?? [:]

@@ -13,19 +13,6 @@ struct AppSignCommandTests {
       "env", ["PATH=\(path)", BuiltProducts.shipyard.path, "app", "sign"] + arguments)
   }
 
-  /// Every file's path, mode and bytes under `url`, to see that nothing changed.
-  static func snapshot(_ url: URL) throws -> [String: String] {
-    var files: [String: String] = [:]
-    let enumerator = FileManager.default.enumerator(atPath: url.path)
-    while let path = enumerator?.nextObject() as? String {
-      let full = url.appendingPathComponent(path).path
-      let attributes = try FileManager.default.attributesOfItem(atPath: full)
-      let bytes = FileManager.default.contents(atPath: full).map { "\($0.hashValue)" } ?? "folder"
-      files[path] = "\(attributes[.posixPermissions] ?? "") \(bytes)"
-    }
-    return files
-  }
-
   @Test func theAppIsSignedWholeWithTheHardenedRuntimeEverywhere() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
@@ -57,7 +44,7 @@ struct AppSignCommandTests {
     let fixture = try ElectronAppFixture.write(
       in: folder.url,
       options: .init(dataFilesWhereCodeBelongs: ["MacOS/readme.txt"], machOFiles: [:]))
-    let before = try Self.snapshot(fixture.url)
+    let before = try TreeSnapshot(of: fixture.url)
 
     let data = try sign([fixture.url.path, "--ad-hoc"])
     #expect(data.status == 1)
@@ -73,9 +60,9 @@ struct AppSignCommandTests {
     #expect(password.status == 1)
     #expect(password.standardError.contains("identity.p12"), "\(password.standardError)")
     #expect(!password.standardError.contains("nope"))
-    #expect(try Self.snapshot(fixture.url) == before)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
-    #expect(leftovers == ["Demo.app"], "no staging copy is left")
+    #expect(try TreeSnapshot(of: fixture.url) == before)
+    #expect(try TreeSnapshot.stagingLeftovers(of: "Demo.app", in: folder.url) == [])
+    #expect(folder.contents == ["Demo.app"], "no staging copy is left")
   }
 
   @Test func theAppleEngineRunsCodesignOnEachItemInsideOut() throws {

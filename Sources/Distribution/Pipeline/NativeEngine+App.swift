@@ -21,7 +21,10 @@ extension NativeEngine {
   public func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
     async throws -> AppSigningSummary
   {
-    let signer = try identity.map(loadIdentity)
+    // The certificate is checked before the staging copy is made (the signer checks it again
+    // for each slice).
+    let signingTime = options.signingTime ?? now()
+    let signer = try identity.map { try loadIdentity($0, validAt: signingTime) }
     let url = URL(fileURLWithPath: path)
     let scopes = try AppEntitlementScopes(
       options.entitlements, in: url, identifier: options.identifier)
@@ -38,7 +41,7 @@ extension NativeEngine {
       identity: signer, entitlements: scopes.entitlements,
       hardenedRuntime: options.hardenedRuntime,
       timestamper: signer == nil ? nil : timestamper(),
-      signingTime: options.signingTime ?? now())
+      signingTime: signingTime)
     let outcome = try await BundleSigner(signer: itemSigner).sign(
       url, identifier: options.identifier)
     let items = outcome.plan.steps.map { step in

@@ -124,7 +124,7 @@ public struct NativeEngine: SigningEngine {
   /// - Throws: An error naming the identity file or the time-stamp authority when either fails,
   ///   or the image when it cannot be read or written; a keychain identity is refused.
   public func sign(_ image: String, identity: SigningIdentity) async throws {
-    let signer = try loadIdentity(identity)
+    let signer = try loadIdentity(identity, validAt: now())
     try await DMGSigner(
       identity: signer, identifier: configuration.identifier, timestamp: timestamper(), now: now
     ).sign(image)
@@ -184,7 +184,24 @@ public struct NativeEngine: SigningEngine {
   /// Loads the identity and checks its certificate is valid now: a wrong password, a missing key
   /// or an expired certificate is found before any work starts.
   package func validate(_ identity: SigningIdentity) throws {
-    try loadIdentity(identity).checkValidity(at: now())
+    _ = try loadIdentity(identity, validAt: now())
+  }
+
+  /// Loads the identity and checks its certificate is valid at `date`; a certificate that is
+  /// not (expired, or not yet valid) is an error naming its file.
+  func loadIdentity(_ identity: SigningIdentity, validAt date: Date) throws -> SignerIdentity {
+    let signer = try loadIdentity(identity)
+    do {
+      try signer.checkValidity(at: date)
+    } catch {
+      let file: String
+      switch identity {
+      case .p12(let path, _, _), .pem(let path): file = path
+      case .keychain(let name, _): file = name
+      }
+      throw CodeSigningError.unusableIdentity(path: file, reason: "\(error)")
+    }
+    return signer
   }
 
   /// The key file, key ID and issuer; the key ID may come from the file name `AuthKey_<id>.p8`.

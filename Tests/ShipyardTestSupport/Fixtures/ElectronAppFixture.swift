@@ -139,6 +139,18 @@ public struct ElectronAppFixture: Sendable {
       dataFilesWhereCodeBelongs: options.dataFilesWhereCodeBelongs.map { "Contents/\($0)" })
   }
 
+  /// Copies the app (links as links, modes kept) into `folder` and describes the copy.
+  ///
+  /// - Throws: The ``ProcessFailure`` of `cp -a`.
+  public func copy(into folder: URL) throws -> ElectronAppFixture {
+    let copy = folder.appendingPathComponent(url.lastPathComponent)
+    try ProcessRunner.check("cp", ["-a", url.path, copy.path])
+    return ElectronAppFixture(
+      url: copy, identifier: identifier, mainExecutable: mainExecutable, machOFiles: machOFiles,
+      bundles: bundles, symlinks: symlinks, dataFiles: dataFiles,
+      dataFilesWhereCodeBelongs: dataFilesWhereCodeBelongs)
+  }
+
   /// Longer paths first, then by name: the inside-out signing order.
   static func deepestFirst(_ first: String, _ second: String) -> Bool {
     let depths = (first.split(separator: "/").count, second.split(separator: "/").count)

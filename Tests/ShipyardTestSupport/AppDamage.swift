@@ -1,31 +1,43 @@
 import CodeSigning
-import Foundation
-import ShipyardTestSupport
+public import Foundation
 import Testing
 
 /// One kind of damage done to a signed Electron-shaped app after signing (issue #18, Must-show
-/// 2), and the problem ``AppSignatureCheck`` must name for it.
-enum AppDamage: String, CaseIterable, CustomStringConvertible, Sendable {
+/// 2), and the problem `app verify` (``AppSignatureCheck``) must name for it.
+///
+/// The library's tests (CodeSigningTests) and the command's (ShipyardCLITests) damage the app
+/// the same way; only the re-signing of a nested helper on its own is theirs to do, through the
+/// library or through `shipyard app sign`.
+public enum AppDamage: String, CaseIterable, CustomStringConvertible, Sendable {
+  /// One byte flipped in a code page of the main executable's first slice.
   case codePageOfMainExecutable
+  /// One byte flipped in a code page of the framework's binary.
   case codePageOfNestedFramework
+  /// One byte flipped in a sealed resource.
   case resourceFile
+  /// The app's Info.plist edited (its version).
   case infoPlist
+  /// A resource added after signing.
   case addedResource
+  /// A sealed resource removed.
   case removedResource
+  /// A helper app signed again on its own, its parents left as they were.
   case nestedHelperResignedAlone
 
   /// The helper app that is re-signed alone.
-  static let helper = "Contents/Frameworks/Demo Helper.app"
+  public static let helper = "Contents/Frameworks/Demo Helper.app"
   /// The framework's binary.
-  static let framework = "Contents/Frameworks/Demo Framework.framework/Versions/A/Demo Framework"
+  public static let framework =
+    "Contents/Frameworks/Demo Framework.framework/Versions/A/Demo Framework"
   /// A sealed resource.
-  static let resource = "Contents/Resources/app.asar"
+  public static let resource = "Contents/Resources/app.asar"
 
-  var description: String { rawValue }
+  /// The case's name.
+  public var description: String { rawValue }
 
   /// The problem expected: every problem's path, the prefix of every problem's check, and a
   /// part of one problem's detail.
-  var expectedProblem: (path: String, check: String, detail: String) {
+  public var expectedProblem: (path: String, check: String, detail: String) {
     switch self {
     case .codePageOfMainExecutable:
       ("Demo.app/Contents/MacOS/Demo", "code digest", "does not match its digest")
@@ -41,7 +53,15 @@ enum AppDamage: String, CaseIterable, CustomStringConvertible, Sendable {
   }
 
   /// Damages the signed app.
-  func apply(to app: ElectronAppFixture) async throws {
+  ///
+  /// - Parameters:
+  ///   - app: The signed app, damaged in place.
+  ///   - resignAlone: Signs the bundle at the URL given (``helper``) again, on its own; called
+  ///     for ``nestedHelperResignedAlone`` only.
+  /// - Throws: A file system error, or what `resignAlone` throws.
+  public func apply(
+    to app: ElectronAppFixture, resigningAlone resignAlone: (URL) async throws -> Void
+  ) async throws {
     switch self {
     case .codePageOfMainExecutable: try Self.flipCodeByte(app.file("Contents/MacOS/Demo"))
     case .codePageOfNestedFramework: try Self.flipCodeByte(app.file(Self.framework))
@@ -55,16 +75,7 @@ enum AppDamage: String, CaseIterable, CustomStringConvertible, Sendable {
     case .addedResource:
       try Data("added after signing\n".utf8).write(to: app.file("Contents/Resources/added.txt"))
     case .removedResource: try FileManager.default.removeItem(at: app.file(Self.resource))
-    case .nestedHelperResignedAlone:
-      let getTaskAllow = Array(
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>com.apple.security.get-task-allow</key><true/></dict></plist>
-
-        """.utf8)
-      _ = try await NativeAppSigning.sign(
-        app.file(Self.helper), identity: try NativeAppSigning.identity(),
-        entitlements: ["": getTaskAllow])
+    case .nestedHelperResignedAlone: try await resignAlone(app.file(Self.helper))
     }
   }
 
