@@ -56,17 +56,17 @@ import Testing
       words.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
       }
     }
-    #expect(MachOFileDetection.isMachO(prefix: BundleFixture.machO("")))
+    #expect(MachOFile.isMachO(prefix: BundleFixture.machO("")))
     for magic: UInt32 in [0xFEED_FACE, 0xFEED_FACF, 0xCEFA_EDFE, 0xCFFA_EDFE] {
-      #expect(MachOFileDetection.isMachO(prefix: bytes(magic, 0)))
+      #expect(MachOFile.isMachO(prefix: bytes(magic, 0)))
     }
-    #expect(MachOFileDetection.isMachO(prefix: bytes(0xCAFE_BABE, 2)))
-    #expect(MachOFileDetection.isMachO(prefix: bytes(0xCAFE_BABF, 1)))
+    #expect(MachOFile.isMachO(prefix: bytes(0xCAFE_BABE, 2)))
+    #expect(MachOFile.isMachO(prefix: bytes(0xCAFE_BABF, 1)))
     // A Java class file: 0xcafebabe, then minor version 0 and major version 52 (Java 8).
-    #expect(!MachOFileDetection.isMachO(prefix: bytes(0xCAFE_BABE, 0x0000_0034)))
-    #expect(!MachOFileDetection.isMachO(prefix: bytes(0xCAFE_BABE, 0)))
-    #expect(!MachOFileDetection.isMachO(prefix: Array("#!/bin/sh\necho".utf8)))
-    #expect(!MachOFileDetection.isMachO(prefix: [0xCF, 0xFA, 0xED]))
+    #expect(!MachOFile.isMachO(prefix: bytes(0xCAFE_BABE, 0x0000_0034)))
+    #expect(!MachOFile.isMachO(prefix: bytes(0xCAFE_BABE, 0)))
+    #expect(!MachOFile.isMachO(prefix: Array("#!/bin/sh\necho".utf8)))
+    #expect(!MachOFile.isMachO(prefix: [0xCF, 0xFA, 0xED]))
   }
 
   @Test(arguments: [
