@@ -138,7 +138,7 @@ let package = Package(
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
     // built executable, volume files, the test PKI and the Notary doubles (in Doubles/).
     .target(
-      name: "ShipyardTestSupport", dependencies: ["SystemSupport"],
+      name: "ShipyardTestSupport", dependencies: ["SystemSupport", "APFS"],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
       name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
