@@ -78,7 +78,9 @@ package struct HostileAPFSCase: Sendable, CustomStringConvertible {
     .init(description: "extent at block 2^64 - 2") { editor in
       let (record, leaf) = editor.fileSystemRecords(ofType: 8)[0]
       editor.set(UInt64.max - 1, at: record.value.lowerBound + 8)
-      return extentMessage(editor, record, leaf, blocks: 1)
+      let length = Int(editor.integer(at: record.value.lowerBound) & 0x00FF_FFFF_FFFF_FFFF)
+      return extentMessage(
+        editor, record, leaf, blocks: (length + editor.blockSize - 1) / editor.blockSize)
     },
     .init(description: "directory record pointing at its own folder") { editor in
       let (record, _) = folderRecord(editor, in: 2)
