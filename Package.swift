@@ -140,7 +140,8 @@ let package = Package(
     // damage done to signed apps and tree snapshots (through CodeSigning's Mach-O reader and
     // Digests).
     .target(
-      name: "ShipyardTestSupport", dependencies: ["SystemSupport", "CodeSigning", "Digests"],
+      name: "ShipyardTestSupport",
+      dependencies: ["SystemSupport", "CodeSigning", "Digests", "APFS"],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
       name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strictSettings),

@@ -3,7 +3,8 @@
 usage: make_seeds.py <out-folder> <image.dmg>...
 
 For each image: the image itself (udif), its HFS+ partition decoded (hfsplus, its alternate
-header and trailing zeros cut), the root .DS_Store read from that volume by 7-Zip (dsstore), the
+header and trailing zeros cut), its APFS partition decoded (apfs, the raw container, trailing
+zeros cut), the root .DS_Store read from that volume by 7-Zip (dsstore), the
 background alias the .DS_Store holds, read by the ds_store package (alias), and the embedded code
 signature the koly trailer points at (signature). Independent of our reader: plistlib, zlib, bz2 and lzma.
 The Mach-O seeds (macho) are apple-platform-py's synthetic executables and dylibs, thin, signed ad
@@ -12,7 +13,7 @@ hoc by it, and universal, when it is installed.
 import bz2, lzma, os, plistlib, struct, subprocess, sys, zlib
 
 out, images = sys.argv[1], sys.argv[2:]
-for target in ("udif", "hfsplus", "dsstore", "alias", "signature", "macho"):
+for target in ("udif", "hfsplus", "apfs", "dsstore", "alias", "signature", "macho"):
     os.makedirs(os.path.join(out, target), exist_ok=True)
 
 
@@ -40,7 +41,8 @@ for path in images:
     save("signature", name, image[signature_offset:signature_offset + signature_length])
     fork = plistlib.loads(image[plist_offset:plist_offset + plist_length])["resource-fork"]
     for entry in fork["blkx"]:
-        if "Apple_HFS" not in entry.get("CFName", entry.get("Name", "")):
+        partition = entry.get("CFName", entry.get("Name", ""))
+        if "Apple_HFS" not in partition and "Apple_APFS" not in partition:
             continue
         table = entry["Data"]
         count = struct.unpack(">I", table[200:204])[0]
@@ -57,7 +59,10 @@ for path in images:
         else:
             # Without the alternate volume header (the last 1024 bytes, which the reader does
             # not use) and the zeros before it: the fuzz target reads zeros past its input.
-            save("hfsplus", name, bytes(volume[:-1024]).rstrip(b"\0"))
+            if "Apple_APFS" in partition:
+                save("apfs", name, bytes(volume).rstrip(b"\0"))
+            else:
+                save("hfsplus", name, bytes(volume[:-1024]).rstrip(b"\0"))
     store = subprocess.run(["7zz", "e", "-so", path, "*/.DS_Store"], capture_output=True).stdout
     save("dsstore", name, store)
     if store:

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Fuzzes the readers `dmg inspect` and `dmg verify` run on downloaded images: the whole UDIF
 # image (koly trailer, property list, blkx tables, chunks), the HFS+ volume (header, catalog and
-# attributes B-trees), .DS_Store, the background alias, the embedded code signature and the
-# Mach-O reader (thin and universal files, and their signatures).
+# attributes B-trees), the APFS container (superblocks, object maps, file-system tree, extents,
+# attributes: every block's Fletcher-64 checksum resealed before parsing), .DS_Store, the
+# background alias, the embedded code signature and the Mach-O reader (thin and universal
+# files, and their signatures).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
-# layout, signed by nothing) and the hdiutil fixtures in ../shared/fixtures/dmg when they are
-# there, and run for FUZZ_SECONDS each (default 30). Foundation's own leaks on property lists
+# layout, signed by nothing; HFS+ and APFS) and the hdiutil fixtures in ../shared/fixtures/dmg
+# when they are there, and run for FUZZ_SECONDS each (default 30). Foundation's own leaks on property lists
 # that do not parse are suppressed (lsan.supp). Exits non-zero on a crash, a trap, a leak,
 # an input slower than 10 s or more than 2 GiB; the input is left in the target's work folder.
 # Swift's own crash backtracer is off: under AddressSanitizer it reports itself (memserver_read)
@@ -40,7 +42,7 @@ exec 3>&1
 exec >"$work/build.log" 2>&1
 trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
 # CodeSigning reads the signatures (and writes them, which the fuzz target leaves alone).
-for name in SystemSupport StagedTree DiskImage HFSPlus FinderLayout Digests CodeSigning; do
+for name in SystemSupport StagedTree DiskImage HFSPlus APFS FinderLayout Digests CodeSigning; do
   module "$name" "$root/Sources/$name"
 done
 
@@ -51,7 +53,8 @@ target() {
     -lz -ldeflate -lbz2 -llzma -lcrypto -o "$work/fuzz-$name"
 }
 target udif "$here/targets/udif.swift" "$here/targets/volume.swift"
-target hfsplus "$here/targets/hfsplus.swift" "$here/targets/volume.swift"
+target hfsplus "$here/targets/hfsplus.swift" "$here/targets/volume.swift" "$here/targets/zero-padded.swift"
+target apfs "$here/targets/apfs.swift" "$here/targets/volume.swift" "$here/targets/zero-padded.swift"
 target dsstore "$here/targets/dsstore.swift"
 target alias "$here/targets/alias.swift"
 target signature "$here/targets/signature.swift"
@@ -69,6 +72,10 @@ for format in UDZO UDBZ ULMO UDRO; do
   "$shipyard" dmg build "$root/Examples/Hello.app" -o "$images/Hello-$format.dmg" \
     --format "$format" --config "$root/Examples/layout/Hello.json" 2>/dev/null
 done
+for format in UDZO UDRO; do
+  "$shipyard" dmg build "$root/Examples/Hello.app" -o "$images/Hello-APFS-$format.dmg" \
+    --format "$format" --filesystem APFS --config "$root/Examples/layout/Hello.json" 2>/dev/null
+done
 fixtures="$root/../shared/fixtures/dmg"
 seeds=("$images"/*.dmg)
 if [ -d "$fixtures" ]; then
@@ -79,10 +86,10 @@ fi
 python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}"
 
 status=0
-for name in udif hfsplus dsstore alias signature macho; do
+for name in udif hfsplus apfs dsstore alias signature macho; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
-  [ "$name" = hfsplus ] && max_len=2097152
+  case "$name" in hfsplus | apfs) max_len=2097152 ;; esac
   mkdir -p "$work/corpus-$name"
   cp "$work/seeds/$name"/* "$work/corpus-$name/" 2>/dev/null || true
   echo "== fuzz-$name for ${FUZZ_SECONDS:-30} s from $(ls "$work/corpus-$name" | wc -l) inputs"

@@ -2,38 +2,43 @@ package import StagedTree
 import SystemSupport
 
 extension APFSReader {
-  private struct Inode {
-    var parent: UInt64
-    var mode: UInt16
-    var owner: UInt32
-    var group: UInt32
-    var modified: UInt64
-    var privateID: UInt64
-    var size: Int64 = 0
-  }
-
-  private struct Tree {
-    var inodes: [UInt64: Inode] = [:]
-    var children: [UInt64: [(name: String, id: UInt64)]] = [:]
-    var attributes: [UInt64: [(name: String, flags: UInt16, data: ArraySlice<UInt8>)]] = [:]
-    var extents: [UInt64: [VolumeExtent]] = [:]
-  }
-
   /// Every file, folder and link below the root, depth first in the tree's order.
+  ///
+  /// A folder reached a second time (a directory record pointing at its own folder, at an
+  /// ancestor, or at a folder listed elsewhere) is an error, not a loop; the walk keeps its own
+  /// stack, so no depth of folders overflows the thread's.
   ///
   /// - Throws: ``APFSError/malformedContainer(_:)`` for a damaged tree.
   package func entries() throws(APFSError) -> [VolumeEntry] {
     let tree = try readTree()
     var entries: [VolumeEntry] = []
-    func visit(_ folder: UInt64, path: String) {
-      for child in tree.children[folder] ?? [] {
-        guard let inode = tree.inodes[child.id] else { continue }
-        let entry = Self.entry(path: path + "/" + child.name, id: child.id, inode: inode, in: tree)
-        entries.append(entry)
-        if entry.kind == .folder { visit(child.id, path: entry.path) }
+    var listed: Set<UInt64> = [FileSystemPlan.rootID]
+    var stack: [(folder: UInt64, path: String, next: Int)] = [(FileSystemPlan.rootID, "", 0)]
+    while let top = stack.last {
+      let children = tree.children[top.folder] ?? []
+      guard top.next < children.count else {
+        stack.removeLast()
+        continue
       }
+      stack[stack.count - 1].next += 1
+      let child = children[top.next]
+      guard let inode = tree.inodes[child.id] else { continue }
+      let entry = Self.entry(
+        path: top.path + "/" + child.name, id: child.id, inode: inode, in: tree)
+      entries.append(entry)
+      guard entry.kind == .folder else { continue }
+      let record = "directory record \(child.name.debugDescription) in folder \(top.folder)"
+      if child.id == top.folder {
+        throw .malformedContainer("\(record) points at folder \(child.id), the folder itself")
+      }
+      if stack.contains(where: { $0.folder == child.id }) {
+        throw .malformedContainer("\(record) points at folder \(child.id), one of its ancestors")
+      }
+      guard listed.insert(child.id).inserted else {
+        throw .malformedContainer("\(record) points at folder \(child.id), listed elsewhere")
+      }
+      stack.append((child.id, entry.path, 0))
     }
-    visit(FileSystemPlan.rootID, path: "")
     return entries
   }
 
@@ -66,25 +71,37 @@ extension APFSReader {
     }
   }
 
-  /// The first `size` bytes of `extents`; `what` names their owner in the error.
+  /// The first `size` bytes of `extents`, reading no block past them; `what` names their owner
+  /// in the error.
   private func read(_ extents: [VolumeExtent], size: Int64, of what: String) throws(APFSError)
     -> [UInt8]
   {
+    guard size >= 0, size <= blocks.byteCount else {
+      throw .malformedContainer(
+        "\(what): a size of \(size) bytes, more than the container's \(blocks.byteCount)")
+    }
     var bytes: [UInt8] = []
-    for extent in extents {
-      bytes += try Self.read(
-        source(), at: Int64(extent.start) * Int64(blockSize),
-        count: Int(extent.blockCount) * blockSize)
+    bytes.reserveCapacity(Int(size))
+    let blockSize = Int64(blocks.blockSize)
+    for extent in extents where bytes.count < size {
+      let needed = UInt64((size - Int64(bytes.count) + blockSize - 1) / blockSize)
+      bytes += try blocks.read(
+        extent.start, blocks: min(extent.blockCount, needed),
+        of: "\(what)'s extent at block \(extent.start)")
     }
     guard bytes.count >= size else {
-      throw .malformedContainer("\(what)'s extents hold less than its size")
+      throw .malformedContainer("\(what)'s extents hold less than its size of \(size) bytes")
     }
     return Array(bytes.prefix(Int(size)))
   }
 
   /// The entry for an inode: its attributes sorted out into Finder info, the resource fork, the
   /// link target and the others.
-  private static func entry(path: String, id: UInt64, inode: Inode, in tree: Tree) -> VolumeEntry {
+  private static func entry(
+    path: String, id: UInt64, inode: FileSystemTree.Inode, in tree: FileSystemTree
+  )
+    -> VolumeEntry
+  {
     let kind: VolumeEntry.Kind =
       switch inode.mode & 0o170000 {
       case 0o040000: .folder
@@ -119,70 +136,14 @@ extension APFSReader {
       resourceFork: resourceFork)
   }
 
-  private func readTree() throws(APFSError) -> Tree {
-    var tree = Tree()
-    let map = volumeMap
-    let resolve: (UInt64) -> UInt64? = { map[$0] }
-    try Self.walk(source(), node: rootTree, blockSize: blockSize, resolve: resolve) {
-      key, value throws(APFSError) in
-      let header = BTreeNodeReader.child(key)
-      let id = header & 0x0FFF_FFFF_FFFF_FFFF
-      let reader = ByteReader(value, bigEndian: false)
-      do {
-        switch UInt8(header >> 60) {
-        case FileSystemRecord.inodeType:
-          var inode = Inode(
-            parent: try reader.getInteger(at: 0), mode: try reader.getInteger(at: 80),
-            owner: try reader.getInteger(at: 72), group: try reader.getInteger(at: 76),
-            modified: try reader.getInteger(at: 24), privateID: try reader.getInteger(at: 8))
-          inode.size = try Self.dataStreamSize(reader, length: value.count)
-          tree.inodes[id] = inode
-        case FileSystemRecord.directoryRecordType:
-          let nameStart = key.startIndex + 12
-          let name = key[nameStart...].prefix { $0 != 0 }
-          tree.children[id, default: []].append(
-            (String(decoding: name, as: UTF8.self), try reader.getInteger(at: 0)))
-        case FileSystemRecord.xattrType:
-          let name = key[(key.startIndex + 10)...].prefix { $0 != 0 }
-          let flags = try reader.getInteger(at: 0, as: UInt16.self)
-          let length = Int(try reader.getInteger(at: 2, as: UInt16.self))
-          tree.attributes[id, default: []].append(
-            (
-              String(decoding: name, as: UTF8.self), flags,
-              try reader.getBytes(at: 4, count: length)
-            )
-          )
-        case FileSystemRecord.fileExtentType:
-          let length = try reader.getInteger(at: 0, as: UInt64.self) & 0x00FF_FFFF_FFFF_FFFF
-          tree.extents[id, default: []].append(
-            VolumeExtent(
-              start: try reader.getInteger(at: 8), blockCount: length / UInt64(blockSize)))
-        default: break
-        }
-      } catch {
-        throw .malformedContainer("a record of object \(id) is cut short")
-      }
-    }
-    return tree
+  private func readTree() throws(APFSError) -> FileSystemTree {
+    try FileSystemTree(blocks: blocks, root: rootTree, objectMap: volumeMap)
   }
 
-  /// An attribute's size: its embedded data's, or its data stream's (`j_xattr_dstream_t`).
+  /// An attribute's size: its embedded data's, or its data stream's (`j_xattr_dstream_t`,
+  /// which ``FileSystemTree`` checked to be below 2^63).
   private static func attributeSize(flags: UInt16, data: ArraySlice<UInt8>) -> Int64 {
     guard flags & 0x1 != 0 else { return Int64(data.count) }
-    return Int64(BTreeNodeReader.child(data.dropFirst(8)))
-  }
-
-  /// The size in an inode's data-stream field (`INO_EXT_TYPE_DSTREAM`), or 0.
-  private static func dataStreamSize(_ reader: ByteReader, length: Int) throws -> Int64 {
-    guard length > 96 else { return 0 }
-    let count = Int(try reader.getInteger(at: 92, as: UInt16.self))
-    var dataOffset = 96 + 4 * count
-    for index in 0..<count {
-      let type = try reader.getInteger(at: 96 + 4 * index, as: UInt8.self)
-      let size = Int(try reader.getInteger(at: 98 + 4 * index, as: UInt16.self))
-      if type == 8 { return Int64(try reader.getInteger(at: dataOffset, as: UInt64.self)) }
-      dataOffset += (size + 7) / 8 * 8
-    }
-    return 0
+    return Int64(truncatingIfNeeded: BTreeNodeReader.child(data.dropFirst(8)))
   }
 }

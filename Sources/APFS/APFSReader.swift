@@ -3,12 +3,17 @@ package import SystemSupport
 
 /// Lists and extracts the content of an APFS container's first volume (what we and hdiutil
 /// write): the latest checkpoint's superblock, the object maps, then the file-system tree.
+///
+/// Every field is read as hostile: block addresses are checked against the container's block
+/// count (itself checked against the bytes there are) before any arithmetic, B-tree walks are
+/// bounded by their root's level and refuse nodes met twice, directory walks refuse cycles,
+/// and no allocation is sized by a field before it is checked against its structure.
 package struct APFSReader: VolumeReader {
-  private let byteSource: any RandomAccessByteSource
+  let blocks: ContainerBlocks
   /// The block size.
-  package let blockSize: Int
+  package var blockSize: Int { blocks.blockSize }
   /// The container's blocks.
-  package let totalBlocks: Int64
+  package var totalBlocks: Int64 { Int64(blocks.count) }
   /// The free blocks, as the space manager counts them.
   package let freeBlocks: Int64
   /// The volume's name.
@@ -25,86 +30,75 @@ package struct APFSReader: VolumeReader {
   /// Opens the container in `source`.
   ///
   /// - Throws: ``APFSError/malformedContainer(_:)`` when a superblock, object map or node is
-  ///   missing or damaged.
+  ///   missing, damaged or points outside the container.
   package init(_ source: any RandomAccessByteSource) throws(APFSError) {
-    byteSource = source
-    let first = try Self.read(source, at: 0, count: 4096)
+    let first = try ContainerBlocks.read(source, at: 0, count: 4096, of: "block 0")
     let probe = ByteReader(first, bigEndian: false)
-    guard (try? probe.getInteger(at: 32, as: UInt32.self)) == ContainerSuperblock.magic,
-      let size = try? probe.getInteger(at: 36, as: UInt32.self), size >= 4096,
-      size.nonzeroBitCount == 1
+    let size = try probe.field(at: 36, of: "block 0", as: UInt32.self)
+    guard try probe.field(at: 32, of: "block 0", as: UInt32.self) == ContainerSuperblock.magic
     else { throw .malformedContainer("no NXSB container superblock at block 0") }
-    blockSize = Int(size)
-    let superblock = try Self.latestSuperblock(source, blockZero: first, blockSize: blockSize)
-    let container = ByteReader(superblock, bigEndian: false)
-    do {
-      totalBlocks = Int64(try container.getInteger(at: 40, as: UInt64.self))
-      let mapAddress = try container.getInteger(at: 160, as: UInt64.self)
-      let volumeOID = try container.getInteger(at: 184, as: UInt64.self)
-      let containerMap = try Self.objectMap(source, at: mapAddress, blockSize: blockSize)
-      guard let volumeAddress = containerMap[volumeOID] else {
-        throw APFSError.malformedContainer("the container's object map lacks the volume")
-      }
-      let volumeBlock = try Self.object(source, at: volumeAddress, blockSize: blockSize)
-      let volume = ByteReader(volumeBlock, bigEndian: false)
-      guard try volume.getInteger(at: 32, as: UInt32.self) == VolumeSuperblock.magic else {
-        throw APFSError.malformedContainer("no APSB volume superblock where the map points")
-      }
-      isCaseSensitive = try volume.getInteger(at: 56, as: UInt64.self) & 1 == 0
-      volumeMap = try Self.objectMap(
-        source, at: try volume.getInteger(at: 128, as: UInt64.self), blockSize: blockSize)
-      rootTree = try volume.getInteger(at: 136, as: UInt64.self)
-      counts = (
-        try volume.getInteger(at: 184), try volume.getInteger(at: 192),
-        try volume.getInteger(at: 200)
-      )
-      volumeUUID = Array(try volume.getBytes(at: 240, count: 16))
-      let name = try volume.getBytes(at: 704, count: 256)
-      self.name = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
-      freeBlocks = try Self.freeBlocks(source, superblock: container, blockSize: blockSize)
-    } catch let error as APFSError {
-      throw error
-    } catch {
-      throw .malformedContainer("a superblock is cut short")
+    guard ContainerBlocks.blockSizes.contains(Int(size)), size.nonzeroBitCount == 1 else {
+      throw .malformedContainer(
+        "block 0's container superblock gives a block size of \(size) bytes, not a power of "
+          + "two from 4096 to 65536")
     }
-  }
+    let zero =
+      size == 4096
+      ? first : try ContainerBlocks.read(source, at: 0, count: Int(size), of: "block 0")
+    let blockZero = ByteReader(zero, bigEndian: false)
+    let claimed = try ContainerBlocks(
+      source: source, blockSize: Int(size),
+      count: try blockZero.field(at: 40, of: "block 0's container superblock"),
+      claimedBy: "block 0's container superblock")
+    let superblock = ByteReader(
+      try Self.latestSuperblock(claimed, blockZero: zero), bigEndian: false)
+    let what = "the container superblock"
+    blocks = try ContainerBlocks(
+      source: source, blockSize: Int(size), count: try superblock.field(at: 40, of: what),
+      claimedBy: what)
+    _ = try ContainerBlocks.read(
+      source, at: blocks.byteCount - 1, count: 1,
+      of: "\(what) claims \(blocks.count) blocks of \(size) bytes")
 
-  func source() -> any RandomAccessByteSource { byteSource }
+    let containerMap = try Self.objectMap(
+      blocks, at: try superblock.field(at: 160, of: what), of: "the container's object map")
+    let volumeOID: UInt64 = try superblock.field(at: 184, of: what)
+    guard let volumeAddress = containerMap[volumeOID] else {
+      throw .malformedContainer("the container's object map lacks the volume \(volumeOID)")
+    }
+    let volumeName = "volume \(volumeOID)'s superblock"
+    let volume = ByteReader(
+      try blocks.object(at: volumeAddress, of: volumeName), bigEndian: false)
+    guard try volume.field(at: 32, of: volumeName, as: UInt32.self) == VolumeSuperblock.magic
+    else {
+      throw .malformedContainer(
+        "no APSB volume superblock at block \(volumeAddress), where the container's object map "
+          + "puts volume \(volumeOID)")
+    }
+    isCaseSensitive = try volume.field(at: 56, of: volumeName, as: UInt64.self) & 1 == 0
+    volumeMap = try Self.objectMap(
+      blocks, at: try volume.field(at: 128, of: volumeName), of: "the volume's object map")
+    rootTree = try volume.field(at: 136, of: volumeName)
+    counts = (
+      try volume.field(at: 184, of: volumeName), try volume.field(at: 192, of: volumeName),
+      try volume.field(at: 200, of: volumeName)
+    )
+    volumeUUID = Array(try volume.field(at: 240, count: 16, of: volumeName))
+    let name = try volume.field(at: 704, count: 256, of: volumeName)
+    self.name = String(decoding: name.prefix { $0 != 0 }, as: UTF8.self)
+    freeBlocks = try Self.freeBlocks(blocks, superblock: superblock)
+  }
 
   /// The volume's name, from its superblock.
   package func volumeName() -> String { name }
 
   // MARK: - Objects
 
-  static func read(_ source: any RandomAccessByteSource, at offset: Int64, count: Int)
-    throws(APFSError) -> [UInt8]
-  {
-    let bytes: [UInt8]
-    do { bytes = try source.read(at: offset, count: count) } catch {
-      throw .malformedContainer("cannot read \(count) bytes at \(offset): \(error)")
-    }
-    guard bytes.count == count else {
-      throw .malformedContainer("the container ends before byte \(offset + Int64(count))")
-    }
-    return bytes
-  }
-
-  /// The object at block `address`, its checksum checked.
-  static func object(_ source: any RandomAccessByteSource, at address: UInt64, blockSize: Int)
-    throws(APFSError) -> [UInt8]
-  {
-    let bytes = try read(source, at: Int64(address) * Int64(blockSize), count: blockSize)
-    guard Fletcher64.isValid(bytes) else {
-      throw .malformedContainer("the object at block \(address) has a bad checksum")
-    }
-    return bytes
-  }
-
   /// The valid container superblock of the highest transaction in the checkpoint descriptor
   /// area, or block 0's.
-  static func latestSuperblock(
-    _ source: any RandomAccessByteSource, blockZero: [UInt8], blockSize: Int
-  ) throws(APFSError) -> [UInt8] {
+  static func latestSuperblock(_ blocks: ContainerBlocks, blockZero: [UInt8]) throws(APFSError)
+    -> [UInt8]
+  {
     guard Fletcher64.isValid(blockZero) else {
       throw .malformedContainer("block 0's checksum is wrong")
     }
@@ -115,7 +109,8 @@ package struct APFSReader: VolumeReader {
     var best = blockZero
     var bestTransaction = (try? zero.getInteger(at: 16, as: UInt64.self)) ?? 0
     for index in 0..<UInt64(min(count, 4096)) {
-      guard let block = try? object(source, at: base + index, blockSize: blockSize),
+      guard let address = try? blocks.address(base, plus: index, of: "a checkpoint descriptor"),
+        let block = try? blocks.object(at: address, of: "a checkpoint descriptor"),
         let header = try? ObjectHeader(reading: block),
         header.type & 0xFFFF == ObjectHeader.containerSuperblock,
         header.xid > bestTransaction
@@ -126,17 +121,16 @@ package struct APFSReader: VolumeReader {
     return best
   }
 
-  /// The mappings of the object map at `address`: each identifier's latest block.
-  static func objectMap(_ source: any RandomAccessByteSource, at address: UInt64, blockSize: Int)
+  /// The mappings of the object map at `address` (`what` in errors): each identifier's latest
+  /// block.
+  static func objectMap(_ blocks: ContainerBlocks, at address: UInt64, of what: String)
     throws(APFSError) -> [UInt64: UInt64]
   {
-    let map = ByteReader(try object(source, at: address, blockSize: blockSize), bigEndian: false)
-    guard let root = try? map.getInteger(at: 48, as: UInt64.self) else {
-      throw .malformedContainer("the object map at block \(address) is cut short")
-    }
+    let map = ByteReader(try blocks.object(at: address, of: what), bigEndian: false)
+    let root: UInt64 = try map.field(at: 48, of: "\(what) at block \(address)")
     var latest: [UInt64: (xid: UInt64, address: UInt64)] = [:]
-    let physical: (UInt64) -> UInt64? = { $0 }
-    try walk(source, node: root, blockSize: blockSize, resolve: physical) { key, value in
+    let walk = BTreeWalk(blocks: blocks, tree: what) { $0 }
+    try walk.forEachRecord(under: root) { key, value, _ in
       let oid = BTreeNodeReader.child(key)
       let xid = BTreeNodeReader.child(key.dropFirst(8))
       let address = BTreeNodeReader.child(value.dropFirst(8))
@@ -145,50 +139,37 @@ package struct APFSReader: VolumeReader {
     return latest.mapValues(\.address)
   }
 
-  /// Calls `visit` with every leaf record under the node `identifier`, in order; `resolve`
-  /// turns node identifiers into block addresses.
-  static func walk(
-    _ source: any RandomAccessByteSource, node identifier: UInt64, blockSize: Int,
-    resolve: (UInt64) -> UInt64?,
-    visit: (ArraySlice<UInt8>, ArraySlice<UInt8>) throws(APFSError) -> Void
-  ) throws(APFSError) {
-    guard let address = resolve(identifier) else {
-      throw .malformedContainer("no block for the B-tree node \(identifier)")
-    }
-    let node = try BTreeNodeReader(
-      try read(source, at: Int64(address) * Int64(blockSize), count: blockSize),
-      blockSize: blockSize)
-    for record in node.records {
-      if node.level == 0 {
-        try visit(record.key, record.value)
-      } else {
-        try walk(
-          source, node: BTreeNodeReader.child(record.value), blockSize: blockSize,
-          resolve: resolve, visit: visit)
-      }
-    }
-  }
-
   /// The space manager's free count for the main device.
-  static func freeBlocks(
-    _ source: any RandomAccessByteSource, superblock: ByteReader, blockSize: Int
-  ) throws -> Int64 {
+  static func freeBlocks(_ blocks: ContainerBlocks, superblock: ByteReader) throws(APFSError)
+    -> Int64
+  {
     // The checkpoint map of the latest checkpoint locates the space manager.
-    let descriptorBase = try superblock.getInteger(at: 112, as: UInt64.self)
-    let descriptorIndex = try superblock.getInteger(at: 136, as: UInt32.self)
-    let spaceManagerOID = try superblock.getInteger(at: 152, as: UInt64.self)
+    let what = "the container superblock"
+    let descriptorBase: UInt64 = try superblock.field(at: 112, of: what)
+    let descriptorIndex: UInt32 = try superblock.field(at: 136, of: what)
+    let spaceManagerOID: UInt64 = try superblock.field(at: 152, of: what)
+    let mapAddress = try blocks.address(
+      descriptorBase, plus: UInt64(descriptorIndex), of: "the checkpoint map")
     let map = ByteReader(
-      try object(source, at: descriptorBase + UInt64(descriptorIndex), blockSize: blockSize),
-      bigEndian: false)
-    let count = try map.getInteger(at: 36, as: UInt32.self)
+      try blocks.object(at: mapAddress, of: "the checkpoint map"), bigEndian: false)
+    let mapName = "the checkpoint map at block \(mapAddress)"
+    let count: UInt32 = try map.field(at: 36, of: mapName)
+    guard count <= (blocks.blockSize - 40) / 40 else {
+      throw .malformedContainer("\(mapName): \(count) mappings, more than its block holds")
+    }
     for index in 0..<Int(count) {
       let entry = 40 + index * 40
-      guard try map.getInteger(at: entry + 24, as: UInt64.self) == spaceManagerOID else { continue }
-      let address = try map.getInteger(at: entry + 32, as: UInt64.self)
-      let manager = ByteReader(
-        try read(source, at: Int64(address) * Int64(blockSize), count: blockSize),
-        bigEndian: false)
-      return Int64(try manager.getInteger(at: 72, as: UInt64.self))
+      guard try map.field(at: entry + 24, of: mapName, as: UInt64.self) == spaceManagerOID
+      else { continue }
+      let address: UInt64 = try map.field(at: entry + 32, of: mapName)
+      let managerName = "the space manager at block \(address)"
+      let manager = ByteReader(try blocks.read(address, of: managerName), bigEndian: false)
+      let free: UInt64 = try manager.field(at: 72, of: managerName)
+      guard free <= blocks.count else {
+        throw .malformedContainer(
+          "\(managerName): \(free) free blocks, more than the container's \(blocks.count)")
+      }
+      return Int64(free)
     }
     return 0
   }

@@ -1,10 +1,11 @@
+import APFS
 import DiskImage
 import Foundation
 import HFSPlus
 
 /// The libFuzzer entry point over a whole UDIF image, as `dmg inspect` reads it: the koly trailer,
-/// the resource property list, every blkx table and chunk, and the HFS+ volume (read whatever the
-/// partition's checksum says, so that mutated volumes are reached too).
+/// the resource property list, every blkx table and chunk, and the HFS+ volume or APFS container
+/// (read whatever the partition's checksum says, so that mutated volumes are reached too).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let path = FuzzScratch.path
@@ -16,6 +17,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for partition in reader.partitions { _ = reader.check(partition) }
   if let hfs = reader.hfsPartition, let volume = try? HFSPlusReader(reader.bytes(of: hfs)) {
     FuzzVolume.read(volume)
+  }
+  if let apfs = reader.apfsPartition, let container = try? APFSReader(reader.bytes(of: apfs)) {
+    FuzzVolume.read(container)
   }
   return 0
 }

@@ -18,21 +18,20 @@ extension DMGInspection {
 
   /// A reader for the image's volume: the `Apple_APFS` partition's container, else the
   /// `Apple_HFS` partition's volume, when there is one and its chunks all decode.
-  static func volumeReader(of reader: DiskImageReader, partitions: [Partition])
+  ///
+  /// - Throws: The file system's error when the partition decodes but its container or volume
+  ///   cannot be opened: an unreadable file system is an error, never an empty listing.
+  static func volumeReader(of reader: DiskImageReader, partitions: [Partition]) throws
     -> (any VolumeReader)?
   {
     func decodes(_ partition: DiskImageReader.Partition) -> Bool {
       partitions.first { $0.id == partition.id }?.status == "ok"
     }
-    if let partition = reader.apfsPartition, decodes(partition),
-      let container = try? APFSReader(reader.bytes(of: partition))
-    {
-      return container
+    if let partition = reader.apfsPartition, decodes(partition) {
+      return try APFSReader(reader.bytes(of: partition))
     }
-    if let partition = reader.hfsPartition, decodes(partition),
-      let volume = try? HFSPlusReader(reader.bytes(of: partition))
-    {
-      return volume
+    if let partition = reader.hfsPartition, decodes(partition) {
+      return try HFSPlusReader(reader.bytes(of: partition))
     }
     return nil
   }
