@@ -138,7 +138,7 @@ let package = Package(
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
     // built executable, volume files, the test PKI and the Notary doubles (in Doubles/), the
     // damage done to signed apps and tree snapshots (through CodeSigning's Mach-O reader and
-    // Digests).
+    // Digests), hostile APFS containers (resealed with APFS's Fletcher-64).
     .target(
       name: "ShipyardTestSupport",
       dependencies: ["SystemSupport", "CodeSigning", "Digests", "APFS"],
