@@ -40,11 +40,15 @@ package struct HTTPResponse: Sendable {
   package var status: Int
   /// The body.
   package var body: Data
+  /// The header fields, names in lower case.
+  package var headers: [String: String]
 
   /// Makes a response.
-  package init(status: Int, body: Data) {
+  package init(status: Int, body: Data, headers: [String: String] = [:]) {
     self.status = status
     self.body = body
+    self.headers = Dictionary(
+      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
   }
 
   /// The body as text, cut to a length fit for an error message.
@@ -79,8 +83,13 @@ package struct HTTPTransport: Sendable {
           if let error {
             continuation.resume(throwing: error)
           } else if let response = response as? HTTPURLResponse {
+            var headers: [String: String] = [:]
+            for case (let name as String, let value as String) in response.allHeaderFields {
+              headers[name] = value
+            }
             continuation.resume(
-              returning: HTTPResponse(status: response.statusCode, body: data ?? Data()))
+              returning: HTTPResponse(
+                status: response.statusCode, body: data ?? Data(), headers: headers))
           } else {
             continuation.resume(throwing: URLError(.badServerResponse))
           }

@@ -14,8 +14,6 @@ package enum NotaryServiceError: Error, Equatable, Sendable, CustomStringConvert
   case unexpectedResponse(service: String, detail: String)
   /// S3 refused the upload.
   case uploadRefused(status: Int, detail: String)
-  /// The file is too large for one S3 PUT.
-  case uploadTooLarge(bytes: Int64)
   /// The ticket was not published within the attempts.
   case ticketNotFound(cdhash: String, attempts: Int)
 
@@ -34,9 +32,6 @@ package enum NotaryServiceError: Error, Equatable, Sendable, CustomStringConvert
       "unexpected answer from \(service): \(detail)"
     case .uploadRefused(let status, let detail):
       "the upload to S3 was refused with HTTP \(status)" + (detail.isEmpty ? "" : ": \(detail)")
-    case .uploadTooLarge(let bytes):
-      "the image has \(bytes) bytes; one S3 PUT takes at most 5 GiB (multipart upload is not "
-        + "implemented)"
     case .ticketNotFound(let cdhash, let attempts):
       "no notarization ticket for cdhash \(cdhash) after \(attempts) look-ups: Apple has not "
         + "published it yet (run `dmg staple` again later) or the image was not notarized"

@@ -17,13 +17,19 @@ package struct S3Upload: Sendable, Equatable {
   }
 }
 
-/// Uploads a file to S3 with one `PutObject`, signed with SigV4 and the session token.
-///
-/// One PUT takes up to 5 GiB; a larger file is refused before anything is sent
-/// (``NotaryServiceError/uploadTooLarge(bytes:)``), since multipart upload is not implemented.
+/// Uploads a file to S3, signed with SigV4 and the session token: with one `PutObject` up to
+/// ``partSize`` bytes, else as a multipart upload (``S3MultipartUpload``) of parts of that size,
+/// each sent (and, through a retrying transport, retried) on its own, so that an image over the
+/// 5 GiB one PUT may hold is uploaded and a dropped connection costs one part, not the image.
 package struct S3Uploader: Sendable {
   /// The largest object one PUT may create.
   package static let singlePutLimit: Int64 = 5 << 30
+  /// The default part size, and the size past which an upload is multipart: 64 MiB.
+  package static let defaultPartSize: Int64 = 64 << 20
+  /// The smallest part S3 takes (all parts but the last).
+  package static let minimumPartSize: Int64 = 5 << 20
+  /// The most parts one upload may have.
+  package static let maximumPartCount: Int64 = 10_000
   /// Apple's notarization bucket's region.
   package static let defaultRegion = "us-west-2"
 
@@ -31,6 +37,8 @@ package struct S3Uploader: Sendable {
   let region: String
   let transport: HTTPTransport
   let now: @Sendable () -> Date
+  /// The part size, and the size past which an upload is multipart.
+  let partSize: Int64
 
   /// Makes an uploader.
   ///
@@ -40,14 +48,16 @@ package struct S3Uploader: Sendable {
   ///   - region: The region in the signature.
   ///   - transport: The HTTP transport.
   ///   - now: The signing clock.
+  ///   - partSize: The part size, at least ``minimumPartSize``; a file no larger goes in one PUT.
   package init(
     endpoint: URL?, region: String = defaultRegion, transport: HTTPTransport,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date, partSize: Int64 = defaultPartSize
   ) {
     self.endpoint = endpoint
     self.region = region
     self.transport = transport
     self.now = now
+    self.partSize = min(max(partSize, Self.minimumPartSize), Self.singlePutLimit)
   }
 
   /// The URL of `upload`'s object.
@@ -61,27 +71,46 @@ package struct S3Uploader: Sendable {
     return URL(string: "https://\(upload.bucket).s3.\(region).amazonaws.com/\(key)")
   }
 
-  /// PUTs the file at `path`, whose SHA-256 is `sha256` (hex), to `upload`.
+  /// Uploads the file at `path`, whose SHA-256 is `sha256` (hex), to `upload`: one PUT, or a
+  /// multipart upload when it is larger than the part size.
+  ///
+  /// - Throws: ``NotaryServiceError/uploadRefused(status:detail:)`` when S3 refuses a request
+  ///   (a multipart upload is then aborted, so no parts are left stored), ``NotaryServiceError``
+  ///   for a URL that cannot be made or an answer that cannot be read, the file's read errors.
   package func put(_ path: String, sha256: String, to upload: S3Upload) async throws {
     let size =
       (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
       .int64Value ?? 0
-    guard size <= Self.singlePutLimit else { throw NotaryServiceError.uploadTooLarge(bytes: size) }
     guard let url = url(for: upload) else {
       throw NotaryServiceError.unexpectedResponse(
         service: "Apple's Notary API", detail: "the bucket or object name makes no URL")
     }
-    let headers = SigV4Signer(credentials: upload.credentials, region: region).signedHeaders(
-      method: "PUT", url: url, headers: ["content-type": "application/octet-stream"],
+    guard size > partSize else {
+      let response = try await send(
+        "PUT", url, body: .file(URL(fileURLWithPath: path)), sha256: sha256,
+        credentials: upload.credentials)
+      guard (200..<300).contains(response.status) else {
+        throw NotaryServiceError.uploadRefused(status: response.status, detail: response.excerpt)
+      }
+      return
+    }
+    let parts = max(partSize, (size + Self.maximumPartCount - 1) / Self.maximumPartCount)
+    try await S3MultipartUpload(uploader: self, url: url, credentials: upload.credentials)
+      .upload(path, size: size, partSize: parts)
+  }
+
+  /// Sends one request to S3, signed.
+  func send(
+    _ method: String, _ url: URL, body: HTTPRequest.Body, sha256: String,
+    credentials: S3Credentials
+  ) async throws -> HTTPResponse {
+    let headers = SigV4Signer(credentials: credentials, region: region).signedHeaders(
+      method: method, url: url, headers: ["content-type": "application/octet-stream"],
       payloadSHA256: sha256, date: now())
     var sent = headers
     sent["host"] = nil  // URLSession sends the same Host itself
-    let response = try await transport.send(
-      HTTPRequest(
-        method: "PUT", url: url, headers: sent, body: .file(URL(fileURLWithPath: path))))
-    guard (200..<300).contains(response.status) else {
-      throw NotaryServiceError.uploadRefused(status: response.status, detail: response.excerpt)
-    }
+    return try await transport.send(
+      HTTPRequest(method: method, url: url, headers: sent, body: body))
   }
 }
 

@@ -112,16 +112,20 @@ public final class NotaryDouble: @unchecked Sendable {
   /// Runs the built `shipyard` against the double, with no Apple tool or rcodesign on `PATH`,
   /// the `.p12` password in `P12_PASSWORD` and the double's root trusted.
   ///
-  /// - Parameter arguments: The command line after `shipyard`.
+  /// - Parameters:
+  ///   - arguments: The command line after `shipyard`.
+  ///   - extra: More environment, as `NAME=value`.
   /// - Returns: What it printed and its exit status.
   /// - Throws: When `shipyard` cannot be started.
-  public func shipyard(_ arguments: [String]) throws -> ProcessRunner.Output {
+  public func shipyard(_ arguments: [String], environment extra: [String] = []) throws
+    -> ProcessRunner.Output
+  {
     try ProcessRunner.run(
       "env",
       [
         "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)",
         "SHIPYARD_TRUST_ROOTS=\(folder.path("root.pem"))",
-      ] + environment + [BuiltProducts.shipyard.path] + arguments)
+      ] + environment + extra + [BuiltProducts.shipyard.path] + arguments)
   }
 
   /// The API key options of the CLI.

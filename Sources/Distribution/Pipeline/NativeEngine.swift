@@ -34,6 +34,12 @@ public struct NativeEngine: SigningEngine {
     public var timestampURL: URL?
     /// The signing identifier, or `nil` for the image's file name stem.
     public var identifier: String?
+    /// The size of each part of a multipart upload to S3, and the size past which an image is
+    /// uploaded in parts rather than in one PUT: 64 MiB unless set (at least 5 MiB, S3's
+    /// smallest part).
+    public var uploadPartSize: Int64 = S3Uploader.defaultPartSize
+    /// The smallest part S3 takes: 5 MiB.
+    public static let minimumUploadPartSize: Int64 = S3Uploader.minimumPartSize
 
     /// Apple's Notary API.
     public static let defaultNotaryURL = NotaryAPIClient.defaultBaseURL
@@ -249,8 +255,10 @@ public struct NativeEngine: SigningEngine {
     let client = try client(credentials)
     let name = URL(fileURLWithPath: submission.image).lastPathComponent
     let created = try await client.submit(name: name, sha256: submission.digest.hex)
-    try await S3Uploader(endpoint: configuration.s3URL, transport: transport, now: now)
-      .put(submission.image, sha256: submission.digest.hex, to: created.upload)
+    try await S3Uploader(
+      endpoint: configuration.s3URL, transport: transport, now: now,
+      partSize: configuration.uploadPartSize
+    ).put(submission.image, sha256: submission.digest.hex, to: created.upload)
     return created.id
   }
 

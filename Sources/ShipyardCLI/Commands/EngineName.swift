@@ -33,7 +33,8 @@ enum EngineName: String, CaseIterable, Sendable {
 
   /// The engine, made before any work starts; the native engine's endpoints come from
   /// `signing` and `environment` (for proxies and tests): `SHIPYARD_NOTARY_URL`,
-  /// `SHIPYARD_S3_URL`, `SHIPYARD_TICKET_URL`, `SHIPYARD_TIMESTAMP_URL`.
+  /// `SHIPYARD_S3_URL`, `SHIPYARD_TICKET_URL`, `SHIPYARD_TIMESTAMP_URL`; and the upload's part
+  /// size, `SHIPYARD_S3_PART_SIZE` (bytes).
   func engine(signing: SigningOptions?, environment: [String: String], command: String)
     throws(CommandError) -> any SigningEngine
   {
@@ -67,7 +68,7 @@ enum EngineName: String, CaseIterable, Sendable {
       signing?.timestampURL.map { ($0, "--timestamp-url") }
       ?? environment["SHIPYARD_TIMESTAMP_URL"].map { ($0, "SHIPYARD_TIMESTAMP_URL") }
       ?? (NativeEngine.Configuration.defaultTimestampURL, "the default time-stamp URL")
-    return NativeEngine.Configuration(
+    var configuration = NativeEngine.Configuration(
       notaryURL: try url(
         environment["SHIPYARD_NOTARY_URL"] ?? NativeEngine.Configuration.defaultNotaryURL,
         "SHIPYARD_NOTARY_URL"),
@@ -79,5 +80,15 @@ enum EngineName: String, CaseIterable, Sendable {
         "SHIPYARD_TICKET_URL"),
       timestampURL: signing?.timestamps == false ? nil : try url(timestamp.0, timestamp.1),
       identifier: signing?.identifier)
+    if let text = environment["SHIPYARD_S3_PART_SIZE"] {
+      guard let size = Int64(text), size >= NativeEngine.Configuration.minimumUploadPartSize else {
+        throw .usage(
+          "SHIPYARD_S3_PART_SIZE: \(text.debugDescription) is not a part size in bytes of at "
+            + "least \(NativeEngine.Configuration.minimumUploadPartSize) (5 MiB, S3's smallest part)",
+          command: command)
+      }
+      configuration.uploadPartSize = size
+    }
+    return configuration
   }
 }

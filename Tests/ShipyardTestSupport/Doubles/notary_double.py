@@ -19,12 +19,14 @@ It checks what it receives and refuses what Apple would refuse:
 
 Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [--trust-root <pem>]...
                         [mode ...]
-The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refuses, invalid (every
-submission Invalid, with a canned log), ticket-never, tsa-down. Prints "port <n>" when ready.
+The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refuses, s3-drops-part-2
+(the first upload of a multipart upload's part 2 is read, then the connection is closed with no
+answer), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
+"port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
 """
 import base64, hashlib, http.server, json, os, signal, socketserver, struct, subprocess, sys, tempfile
-import threading, time, traceback, urllib.parse
+import threading, time, traceback, urllib.error, urllib.parse, urllib.request
 
 import boto3
 from botocore.auth import S3SigV4Auth
@@ -53,6 +55,7 @@ s3.create_bucket(Bucket=BUCKET, CreateBucketConfiguration={"LocationConstraint":
 
 submissions = {}  # id -> {name, sha256, polls}
 accepted_cdhashes = set()
+dropped_parts = set()
 ticket_lookups = {}
 lock = threading.Lock()
 
@@ -88,7 +91,7 @@ def check_jwt(header_value):
     return None
 
 
-def check_sigv4(handler, path, body):
+def check_sigv4(handler, path, body, method="PUT"):
     auth = handler.headers.get("Authorization", "")
     if not auth.startswith("AWS4-HMAC-SHA256 "):
         return "no SigV4 Authorization"
@@ -100,7 +103,7 @@ def check_sigv4(handler, path, body):
         return "x-amz-content-sha256 is not the body's"
     url = "http://%s%s" % (handler.headers["Host"], path)
     headers = {name: handler.headers[name] for name in signed if name != "host"}
-    request = AWSRequest(method="PUT", url=url, headers=headers, data=body)
+    request = AWSRequest(method=method, url=url, headers=headers, data=body)
     request.context["timestamp"] = handler.headers["x-amz-date"]
     signer = S3SigV4Auth(Credentials(ACCESS, SECRET, TOKEN), "s3", "us-west-2")
     canonical = signer.canonical_request(request)
@@ -193,6 +196,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_POST(self):
         data = self.body()
+        if self.path.startswith("/s3/"):
+            self.s3_request(data)
+            return
         if self.path == "/notary/v2/submissions":
             if not self.notary():
                 return
@@ -234,24 +240,49 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(404, {"error": "no such endpoint"})
 
     def do_PUT(self):
-        data = self.body()
+        self.s3_request(self.body())
+
+    def do_DELETE(self):
+        self.s3_request(self.body())
+
+    def s3_request(self, data):
+        """An S3 request under /s3/: SigV4 checked, then passed to moto as it is (PutObject, and
+        the multipart upload's CreateMultipartUpload, UploadPart, CompleteMultipartUpload and
+        AbortMultipartUpload)."""
         if not self.path.startswith("/s3/"):
             self.reply(404, {"error": "no such endpoint"})
             return
-        problem = check_sigv4(self, self.path, data)
+        problem = check_sigv4(self, self.path, data, self.command)
         if "s3-refuses" in MODES:
             problem = problem or "mode s3-refuses"
-        self.record(sigv4=problem or "ok", bytes=len(data))
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query, keep_blank_values=True)
+        part = query.get("partNumber", [None])[0]
+        self.record(sigv4=problem or "ok", bytes=len(data), part=part)
         if problem:
             self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
                        "application/xml")
             return
-        bucket, key = self.path[len("/s3/"):].split("/", 1)
-        stored = s3.put_object(Bucket=bucket, Key=urllib.parse.unquote(key), Body=data)
-        self.send_response(200)
-        self.send_header("ETag", stored["ETag"])
-        self.send_header("Content-Length", "0")
+        if part == "2" and "s3-drops-part-2" in MODES and not dropped_parts:
+            dropped_parts.add(part)
+            self.record(dropped=part)
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        request = urllib.request.Request(MOTO_URL + self.path[len("/s3"):], data=data if data else None,
+                                         method=self.command,
+                                         headers={"Content-Type": self.headers.get("Content-Type", "")})
+        try:
+            with urllib.request.urlopen(request) as answer:
+                status, headers, body = answer.status, answer.headers, answer.read()
+        except urllib.error.HTTPError as error:
+            status, headers, body = error.code, error.headers, error.read()
+        self.send_response(status)
+        for name in ("ETag", "Content-Type"):
+            if headers.get(name):
+                self.send_header(name, headers[name])
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        self.wfile.write(body)
 
     def do_GET(self):
         parts = self.path.strip("/").split("/")

@@ -1,0 +1,52 @@
+import Foundation
+import ShipyardTestSupport
+import Testing
+
+/// The native engine's upload of an image larger than one part: S3's multipart upload through the
+/// loopback double into moto (which joins the parts and refuses parts under 5 MiB), one dropped
+/// connection retried for its part alone.
+@Suite(
+  .enabled(
+    if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
+    Comment(rawValue: NotaryDouble.requirement)))
+struct MultipartUploadTests {
+  @Test func anImageOfThreePartsIsUploadedInPartsAndADroppedPartIsSentAgain() throws {
+    let double = try NotaryDouble(modes: ["s3-drops-part-2"])
+    defer { double.stop() }
+    let payload = double.folder.url.appendingPathComponent("payload")
+    try FileManager.default.createDirectory(at: payload, withIntermediateDirectories: true)
+    var generator = SystemRandomNumberGenerator()
+    let random = (0..<(12 << 20) / 8).flatMap { _ in
+      withUnsafeBytes(of: generator.next() as UInt64) { Array($0) }
+    }
+    try Data(random).write(to: payload.appendingPathComponent("data.bin"))
+    let image = double.folder.path("Big.dmg")
+    let built = try double.shipyard(["dmg", "build", payload.path, "-o", image, "--format", "UDRO"])
+    #expect(built.status == 0, "\(built.standardError)")
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: image)[.size] as? Int)
+    #expect(size > 10 << 20 && size < 15 << 20, "three parts of 5 MiB, the last one short")
+    let signed = try double.shipyard(
+      [
+        "dmg", "sign", image, "--no-timestamp", "--p12", double.folder.path("identity.p12"),
+        "--p12-password-env", "P12_PASSWORD",
+      ])
+    #expect(signed.status == 0, "\(signed.standardError)")
+    let notarized = try double.shipyard(
+      ["dmg", "notarize", image] + double.keyArguments,
+      environment: ["SHIPYARD_S3_PART_SIZE=5242880"])
+    #expect(notarized.status == 0, "\(notarized.standardError)")
+    let s3 = double.requests().filter { ($0["path"] as? String)?.hasPrefix("/s3/") == true }
+    #expect(
+      s3.filter { $0["dropped"] == nil }.allSatisfy { $0["sigv4"] as? String == "ok" },
+      "every request signed right: \(s3)")
+    let parts = s3.compactMap { $0["part"] as? String }
+    #expect(parts == ["1", "2", "2", "3"], "part 2 was sent again after its connection dropped")
+    #expect(s3.contains { $0["dropped"] as? String == "2" })
+    #expect(s3.filter { $0["method"] as? String == "POST" }.count == 2, "create, then complete")
+    #expect(!s3.contains { $0["method"] as? String == "DELETE" }, "nothing to abort")
+    #expect(
+      double.requests().contains { $0["storedSHA256Matches"] as? Bool == true },
+      "moto joined the parts into the image's bytes")
+  }
+}
