@@ -10,9 +10,8 @@ import Testing
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
     Comment(rawValue: NotaryDouble.requirement)))
 struct MultipartUploadTests {
-  @Test func anImageOfThreePartsIsUploadedInPartsAndADroppedPartIsSentAgain() throws {
-    let double = try NotaryDouble(modes: ["s3-drops-part-2"])
-    defer { double.stop() }
+  /// A signed image of three 5 MiB parts (the last one short) in `double`'s folder.
+  func signedImage(_ double: NotaryDouble) throws -> String {
     let payload = double.folder.url.appendingPathComponent("payload")
     try FileManager.default.createDirectory(at: payload, withIntermediateDirectories: true)
     var generator = SystemRandomNumberGenerator()
@@ -32,9 +31,19 @@ struct MultipartUploadTests {
         "--p12-password-env", "P12_PASSWORD",
       ])
     #expect(signed.status == 0, "\(signed.standardError)")
-    let notarized = try double.shipyard(
+    return image
+  }
+
+  func notarize(_ image: String, _ double: NotaryDouble) throws -> ProcessRunner.Output {
+    try double.shipyard(
       ["dmg", "notarize", image] + double.keyArguments,
       environment: ["SHIPYARD_S3_PART_SIZE=5242880"])
+  }
+
+  @Test func anImageOfThreePartsIsUploadedInPartsAndADroppedPartIsSentAgain() throws {
+    let double = try NotaryDouble(modes: ["s3-drops-part-2"])
+    defer { double.stop() }
+    let notarized = try notarize(try signedImage(double), double)
     #expect(notarized.status == 0, "\(notarized.standardError)")
     let s3 = double.requests().filter { ($0["path"] as? String)?.hasPrefix("/s3/") == true }
     #expect(
@@ -48,5 +57,16 @@ struct MultipartUploadTests {
     #expect(
       double.requests().contains { $0["storedSHA256Matches"] as? Bool == true },
       "moto joined the parts into the image's bytes")
+  }
+
+  @Test func aRefusedPartAbortsTheUploadAndNothingIsLeftStored() throws {
+    let double = try NotaryDouble(modes: ["s3-refuses-part-2"])
+    defer { double.stop() }
+    let notarized = try notarize(try signedImage(double), double)
+    #expect(notarized.status == 1)
+    #expect(notarized.standardError.contains("the upload to S3 was refused with HTTP 403"))
+    let aborted = try #require(double.requests().first { $0["aborted"] != nil })
+    #expect(aborted["aborted"] as? Int == 204, "AbortMultipartUpload")
+    #expect(aborted["pendingUploads"] as? Int == 0, "no upload, so no stored part, is left")
   }
 }

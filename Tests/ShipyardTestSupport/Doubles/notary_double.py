@@ -21,7 +21,7 @@ Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [--trust
                         [mode ...]
 The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refuses, s3-drops-part-2
 (the first upload of a multipart upload's part 2 is read, then the connection is closed with no
-answer), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
+answer), s3-refuses-part-2 (part 2 gets 403), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
 "port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
 """
@@ -253,10 +253,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(404, {"error": "no such endpoint"})
             return
         problem = check_sigv4(self, self.path, data, self.command)
-        if "s3-refuses" in MODES:
-            problem = problem or "mode s3-refuses"
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query, keep_blank_values=True)
         part = query.get("partNumber", [None])[0]
+        if "s3-refuses" in MODES or (part == "2" and "s3-refuses-part-2" in MODES):
+            problem = problem or "mode s3-refuses"
         self.record(sigv4=problem or "ok", bytes=len(data), part=part)
         if problem:
             self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
@@ -276,6 +276,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 status, headers, body = answer.status, answer.headers, answer.read()
         except urllib.error.HTTPError as error:
             status, headers, body = error.code, error.headers, error.read()
+        if self.command == "DELETE":
+            pending = s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads", [])
+            self.record(aborted=status, pendingUploads=len(pending))
         self.send_response(status)
         for name in ("ETag", "Content-Type"):
             if headers.get(name):
