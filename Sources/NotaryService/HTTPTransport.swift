@@ -24,13 +24,19 @@ package struct HTTPRequest: Sendable {
   package var headers: [String: String]
   /// The body.
   package var body: Body
+  /// How long to wait for the answer, when longer than the transport's own timeout.
+  package var timeout: TimeInterval?
 
   /// Makes a request.
-  package init(method: String, url: URL, headers: [String: String] = [:], body: Body = .none) {
+  package init(
+    method: String, url: URL, headers: [String: String] = [:], body: Body = .none,
+    timeout: TimeInterval? = nil
+  ) {
     self.method = method
     self.url = url
     self.headers = headers
     self.body = body
+    self.timeout = timeout
   }
 }
 
@@ -72,7 +78,8 @@ package struct HTTPTransport: Sendable {
   /// URLSession (FoundationNetworking on Linux), with a timeout per request.
   package static func urlSession(timeout: TimeInterval = 120) -> HTTPTransport {
     HTTPTransport { request in
-      var urlRequest = URLRequest(url: request.url, timeoutInterval: timeout)
+      var urlRequest = URLRequest(
+        url: request.url, timeoutInterval: max(timeout, request.timeout ?? 0))
       urlRequest.httpMethod = request.method
       for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
       let session = URLSession(configuration: .ephemeral)

@@ -15,6 +15,10 @@ struct S3MultipartUpload {
   /// The upload's credentials.
   let credentials: S3Credentials
 
+  /// How long S3 may take to join the parts: minutes for a large object (the transport's own
+  /// timeout would give up and send the completion again, to an upload that no longer exists).
+  static let completionTimeout: TimeInterval = 30 * 60
+
   /// The SHA-256 of an empty body, as SigV4 wants it for requests without one.
   static let emptySHA256 = DigestAlgorithm.sha256.digest([UInt8]()).hex
 
@@ -87,7 +91,7 @@ struct S3MultipartUpload {
       uploader.send(
         "POST", url(["uploadId": uploadID]), body: .data(body),
         sha256: body.withUnsafeBytes { DigestAlgorithm.sha256.digest($0) }.hex,
-        credentials: credentials))
+        credentials: credentials, timeout: Self.completionTimeout))
     // S3 may answer 200 and still fail the completion, with an <Error> body.
     if let code = Self.element("Code", in: response.body) {
       throw NotaryServiceError.uploadRefused(status: response.status, detail: code)

@@ -102,7 +102,7 @@ package struct S3Uploader: Sendable {
   /// Sends one request to S3, signed.
   func send(
     _ method: String, _ url: URL, body: HTTPRequest.Body, sha256: String,
-    credentials: S3Credentials
+    credentials: S3Credentials, timeout: TimeInterval? = nil
   ) async throws -> HTTPResponse {
     let headers = SigV4Signer(credentials: credentials, region: region).signedHeaders(
       method: method, url: url, headers: ["content-type": "application/octet-stream"],
@@ -110,7 +110,7 @@ package struct S3Uploader: Sendable {
     var sent = headers
     sent["host"] = nil  // URLSession sends the same Host itself
     return try await transport.send(
-      HTTPRequest(method: method, url: url, headers: sent, body: body))
+      HTTPRequest(method: method, url: url, headers: sent, body: body, timeout: timeout))
   }
 }
 

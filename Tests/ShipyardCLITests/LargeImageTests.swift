@@ -24,7 +24,8 @@ struct LargeImageTests {
     let big = payload.appendingPathComponent("payload.bin")
     var generator = SystemRandomNumberGenerator()
     let block = Data(
-      (0..<(1 << 17)).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } })
+      (0..<(1 << 17)).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
+    )
     try Data().write(to: big)
     let handle = try FileHandle(forWritingTo: big)
     for _ in 0..<(5 << 10 + 100) { try handle.write(contentsOf: block) }
