@@ -29,12 +29,16 @@ package enum AtomicOutputFile {
       descriptor = try FileDescriptor.createExclusively(temporaryPath)
     } catch {
       InterruptionCleanup.unregister(ticket)
-      throw error
+      throw error.about(path)
     }
     let result: Result
     do {
       defer { descriptor.close() }
       result = try body(descriptor)
+    } catch let error as SystemError where error.path == temporaryPath {
+      // The temporary file is an implementation detail: the error names the target.
+      InterruptionCleanup.settle(ticket) { _ = unlink(temporaryPath) }
+      throw error.about(path)
     } catch {
       InterruptionCleanup.settle(ticket) { _ = unlink(temporaryPath) }
       throw error
