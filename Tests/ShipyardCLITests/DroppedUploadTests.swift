@@ -13,14 +13,8 @@ struct DroppedUploadTests {
     let double = try NotaryDouble(modes: ["s3-drops-once"])
     defer { double.stop() }
     // 8 MiB of random bytes, so that the connection drops while the body is still being sent.
-    let workspace = try FaultWorkspace(megabytes: 8, in: double.folder)
-    try FileManager.default.copyItem(
-      atPath: NativeShipTests.helloApp, toPath: workspace.source + "/Hello.app")
-    let run = try double.shipyard(
-      [
-        "dmg", "ship", workspace.source, "-o", workspace.image.path, "--json", "--skip-sign-app",
-        "--p12", double.folder.path("identity-legacy.p12"), "--p12-password-env", "P12_PASSWORD",
-      ] + double.keyArguments)
+    let workspace = try FaultWorkspace.shipping(megabytes: 8, with: double)
+    let run = try double.shipyard(workspace.shipArguments(double) + ["--json"])
     #expect(run.status == 0, "\(run.standardError)")
     let summary = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
     #expect((summary?["steps"] as? [String: String])?["notarize"] == "accepted")

@@ -99,14 +99,9 @@ struct InterruptionTests {
   func anInterruptedShipLeavesNoImage() throws {
     let double = try NotaryDouble()
     defer { double.stop() }
-    let workspace = try FaultWorkspace(megabytes: 160, in: double.folder)
-    try FileManager.default.copyItem(
-      atPath: NativeShipTests.helloApp, toPath: workspace.source + "/Hello.app")
+    let workspace = try FaultWorkspace.shipping(megabytes: 160, with: double)
     let run = try SignalledRun.run(
-      [
-        "dmg", "ship", workspace.source, "-o", workspace.image.path, "--skip-sign-app", "--p12",
-        double.folder.path("identity-legacy.p12"), "--p12-password-env", "P12_PASSWORD",
-      ] + double.keyArguments,
+      workspace.shipArguments(double),
       environment: [
         NativeShipTests.path, "P12_PASSWORD=\(NotaryDouble.password)",
         workspace.temporaryVariable, "SHIPYARD_TRUST_ROOTS=\(double.folder.path("root.pem"))",
