@@ -86,14 +86,20 @@ package enum InterruptionCleanup {
   /// Catches ``signals``: on one, removes every registered path, calls `report` with the
   /// signal's number and ends the process with status 128 + that number.
   ///
-  /// Call it once, from the program's entry point. The signals' default actions are replaced
-  /// (`SIG_IGN` while the dispatch source waits); programs started later get the default actions
-  /// back when they `exec`.
+  /// Call it once, from the program's entry point, on its main thread: the signals are unblocked
+  /// there, and their default actions replaced (`SIG_IGN` while the dispatch source waits);
+  /// programs started later get the default actions back when they `exec`.
   ///
   /// - Parameter report: Says that the run was interrupted (on standard error); it runs on the
   ///   handlers' queue while the registry is locked.
   package static func installHandlers(report: @escaping @Sendable (Int32) -> Void) {
     let queue = DispatchQueue(label: "shipyard.interruption-cleanup", qos: .userInteractive)
+    // A parent may start us with the signals blocked (test runners block SIGTERM): unblocked on
+    // this thread, they reach the handlers.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for number in signals { sigaddset(&unblocked, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     registry.withLock { registry in
       for number in signals {
         signal(number, SIG_IGN)
