@@ -209,6 +209,7 @@ let package = Package(
       name: "ShipyardCLITests",
       dependencies: [
         "ShipyardCLI", "shipyard", "Multipart", "SystemSupport", "ShipyardTestSupport",
+        "Distribution",
       ],
       // The --help golden files, read through #filePath (and rewritten with RECORD_SNAPSHOTS=1).
       exclude: ["Snapshots"],

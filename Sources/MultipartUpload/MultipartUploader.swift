@@ -75,7 +75,8 @@ public struct MultipartUploader: Sendable {
     }
     let folder = options.temporaryDirectory ?? FileManager.default.temporaryDirectory
     let file = folder.appendingPathComponent("shipyard-upload-\(UUID().uuidString).multipart")
-    defer { try? FileManager.default.removeItem(at: file) }
+    let ticket = InterruptionCleanup.register(file.path)
+    defer { InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: file) } }
     try Task.checkCancellation()
     try form.write(to: file)
     return try await send(.file(file), request: request, totalBytes: totalBytes, progress: progress)

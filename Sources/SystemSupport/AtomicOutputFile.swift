@@ -4,6 +4,8 @@
 /// The bytes go to a hidden temporary file in the target's folder, which is renamed over the
 /// target only once everything was written. Targets that are not regular files (`/dev/null`, a
 /// pipe, a terminal) are written in place, since renaming over them would replace the device.
+/// The temporary file is registered with ``InterruptionCleanup``, so that an interrupted run
+/// removes it too.
 package enum AtomicOutputFile {
   /// Writes `path` through `body`, which receives the descriptor to write to.
   ///
@@ -21,17 +23,34 @@ package enum AtomicOutputFile {
       return try body(descriptor)
     }
     let temporaryPath = temporarySibling(of: path)
-    let descriptor = try FileDescriptor.createExclusively(temporaryPath)
+    let ticket = InterruptionCleanup.register(temporaryPath)
+    let descriptor: FileDescriptor
     do {
-      let result = try body(descriptor)
-      descriptor.close()
-      guard rename(temporaryPath, path) == 0 else { throw SystemError("rename into", path: path) }
-      return result
+      descriptor = try FileDescriptor.createExclusively(temporaryPath)
     } catch {
-      descriptor.close()
-      unlink(temporaryPath)
+      InterruptionCleanup.unregister(ticket)
+      throw error.about(path)
+    }
+    let result: Result
+    do {
+      defer { descriptor.close() }
+      result = try body(descriptor)
+    } catch let error as SystemError where error.path == temporaryPath {
+      // The temporary file is an implementation detail: the error names the target.
+      InterruptionCleanup.settle(ticket) { _ = unlink(temporaryPath) }
+      throw error.about(path)
+    } catch {
+      InterruptionCleanup.settle(ticket) { _ = unlink(temporaryPath) }
       throw error
     }
+    try InterruptionCleanup.settle(ticket) { () throws(SystemError) in
+      guard rename(temporaryPath, path) == 0 else {
+        let failure = SystemError("rename into", path: path)
+        unlink(temporaryPath)
+        throw failure
+      }
+    }
+    return result
   }
 
   /// A fresh hidden name next to `path`: `dir/.name.shipyard-XXXXXXXX.tmp`.

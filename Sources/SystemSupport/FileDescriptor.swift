@@ -14,6 +14,8 @@ package struct FileDescriptor: Sendable {
 
   /// Standard output.
   package static let standardOutput = FileDescriptor(rawValue: 1, path: "standard output")
+  /// Standard error.
+  package static let standardError = FileDescriptor(rawValue: 2, path: "standard error")
   /// Standard input.
   package static let standardInput = FileDescriptor(rawValue: 0, path: "standard input")
 

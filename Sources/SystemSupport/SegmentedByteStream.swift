@@ -7,7 +7,10 @@ package protocol SequentialByteSource {
 /// A stream made of segments: bytes in memory, runs of zeros, and files read from disk.
 ///
 /// Files are read straight into the caller's buffer, so memory stays bounded by it. A file that
-/// is shorter than its segment says (it changed since it was measured) is an error naming it.
+/// no longer matches its segment (it changed since it was measured: it is gone, shorter or
+/// longer, or it was written to while it was read) is a ``FileChangedError`` naming it, never a
+/// stream of wrong bytes: its size is checked when it is opened and, with its modification
+/// time, again once its bytes were read.
 package final class SegmentedByteStream: SequentialByteSource {
   /// One piece of the stream.
   package enum Segment: Sendable {
@@ -32,6 +35,8 @@ package final class SegmentedByteStream: SequentialByteSource {
   private var index = 0
   private var offset: Int64 = 0
   private var descriptor: FileDescriptor?
+  /// The open file's status when it was opened.
+  private var openedStatus: FileStatus?
 
   /// The total length.
   package let length: Int64
@@ -60,14 +65,13 @@ package final class SegmentedByteStream: SequentialByteSource {
       case .zeros:
         target.initializeMemory(as: UInt8.self, repeating: 0)
       case .file(let path, let length):
-        if descriptor == nil { descriptor = try FileDescriptor.openForReading(path) }
+        let file = try descriptor ?? open(path, length: length)
         var done = 0
         while done < wanted {
-          let count =
-            try descriptor?.read(into: UnsafeMutableRawBufferPointer(rebasing: target[done...]))
-            ?? 0
+          let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: target[done...]))
           guard count > 0 else {
-            throw FileChangedError(path: path, expected: length, found: offset + Int64(done))
+            throw FileChangedError(
+              path: path, expected: length, change: .shrank(to: offset + Int64(done)))
           }
           done += count
         }
@@ -75,27 +79,51 @@ package final class SegmentedByteStream: SequentialByteSource {
       filled += wanted
       offset += Int64(wanted)
       if offset == segment.length {
-        descriptor?.close()
-        descriptor = nil
+        if case .file(let path, let length) = segment { try closeChecking(path, length: length) }
         index += 1
         offset = 0
       }
     }
     return filled
   }
-}
 
-/// A file that ended before the length it had when it was measured.
-package struct FileChangedError: Error, CustomStringConvertible {
-  /// The file.
-  package let path: String
-  /// Its length when measured.
-  package let expected: Int64
-  /// Where it ended.
-  package let found: Int64
+  /// Opens the file of a segment, checking that it is still there and of its measured length.
+  private func open(_ path: String, length: Int64) throws -> FileDescriptor {
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.openForReading(path)
+    } catch  where error.isNoSuchFile {
+      throw FileChangedError(path: path, expected: length, change: .disappeared)
+    }
+    descriptor = file
+    let status = try file.status()
+    openedStatus = status
+    try Self.check(status, of: path, length: length)
+    return file
+  }
 
-  /// A sentence naming the file.
-  package var description: String {
-    "\(path) changed while it was read: it had \(expected) bytes, now it ends after \(found)"
+  /// Closes the file of a segment whose bytes were all read, checking that it kept its length
+  /// and was not written to meanwhile.
+  private func closeChecking(_ path: String, length: Int64) throws {
+    defer {
+      descriptor?.close()
+      descriptor = nil
+      openedStatus = nil
+    }
+    guard let descriptor, let openedStatus else { return }
+    let status = try descriptor.status()
+    try Self.check(status, of: path, length: length)
+    if status.modificationTime != openedStatus.modificationTime {
+      throw FileChangedError(path: path, expected: length, change: .written)
+    }
+  }
+
+  private static func check(_ status: FileStatus, of path: String, length: Int64) throws {
+    if status.size > length {
+      throw FileChangedError(path: path, expected: length, change: .grew(to: status.size))
+    }
+    if status.size < length {
+      throw FileChangedError(path: path, expected: length, change: .shrank(to: status.size))
+    }
   }
 }

@@ -15,11 +15,26 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
     self.errorNumber = errorNumber
   }
 
-  /// A sentence such as `cannot open /x/y: No such file or directory`.
+  /// A sentence such as `cannot open /x/y: No such file or directory`; a full disk is named as
+  /// such (`… No space left on device (ENOSPC: the disk is full)`).
   package var description: String {
-    let reason = Platform.describe(errorNumber: errorNumber)
+    var reason = Platform.describe(errorNumber: errorNumber)
+    if errorNumber == ENOSPC { reason += " (ENOSPC: the disk is full)" }
+    if errorNumber == EDQUOT { reason += " (EDQUOT: the disk quota is used up)" }
     if let path { return "cannot \(operation) \(path): \(reason)" }
     return "cannot \(operation): \(reason)"
+  }
+
+  /// The same error about `path` instead.
+  package func about(_ path: String) -> SystemError {
+    SystemError(operation, path: path, errorNumber: errorNumber)
+  }
+
+  /// The same error with its path under `folder` moved under `replacement`: an error in a
+  /// staging copy, told about the original it stands for.
+  package func relocated(from folder: String, to replacement: String) -> SystemError {
+    guard let path, path == folder || path.hasPrefix(folder + "/") else { return self }
+    return about(replacement + path.dropFirst(folder.count))
   }
 
   /// Whether the error means the path does not exist.

@@ -53,7 +53,8 @@ package struct BundleSigner: Sendable {
       return Outcome(plan: plan, signatures: signatures)
     } catch {
       staging.discard()
-      throw error
+      throw (error as? SystemError)?.relocated(from: staging.copy.path, to: staging.original.path)
+        ?? error
     }
   }
 

@@ -14,6 +14,8 @@ struct StagingCopy {
   let original: URL
   /// The copy.
   let copy: URL
+  /// The copy's registration for removal on an interruption.
+  private let ticket: InterruptionCleanup.Ticket
 
   /// Copies `original` beside itself.
   ///
@@ -26,6 +28,7 @@ struct StagingCopy {
   init(of original: URL, linkingFiles: Bool = false) throws(BundleError) {
     self.original = original
     copy = URL(fileURLWithPath: AtomicOutputFile.temporarySibling(of: original.path))
+    ticket = InterruptionCleanup.register(copy.path)
     do {
       if linkingFiles {
         try Self.linkTree(original.path, to: copy.path)
@@ -33,7 +36,7 @@ struct StagingCopy {
         try FileManager.default.copyItem(at: original, to: copy)
       }
     } catch {
-      try? FileManager.default.removeItem(at: copy)
+      InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: copy) }
       throw .stagingFailed(path: original.path, reason: "copying it failed: \(error)")
     }
   }
@@ -64,27 +67,44 @@ struct StagingCopy {
   ///
   /// A file is renamed over the original in one step; a folder is first renamed aside (a folder
   /// cannot be renamed over another), then the copy into place, and the original is put back if
-  /// that fails.
+  /// that fails. No interruption falls between the renames, and one during the removal of the
+  /// old folder removes the rest of it.
   ///
   /// - Throws: ``BundleError/stagingFailed(path:reason:)`` when a rename fails.
   func commit() throws(BundleError) {
     guard (try? FileStatus.of(original.path, followingLinks: false))?.kind == .directory else {
-      try move(copy, to: original)
+      try InterruptionCleanup.settle(ticket) { () throws(BundleError) in
+        try move(copy, to: original)
+      }
       return
     }
     let aside = URL(fileURLWithPath: AtomicOutputFile.temporarySibling(of: original.path))
-    try move(original, to: aside)
-    do {
-      try move(copy, to: original)
-    } catch {
-      try? move(aside, to: original)
-      throw error
+    let asideTicket = InterruptionCleanup.register(aside.path)
+    let swapped = InterruptionCleanup.settle(ticket) { () -> BundleError? in
+      do throws(BundleError) {
+        try move(original, to: aside)
+      } catch {
+        return error
+      }
+      do throws(BundleError) {
+        try move(copy, to: original)
+      } catch {
+        try? move(aside, to: original)
+        return error
+      }
+      return nil
     }
-    try? FileManager.default.removeItem(at: aside)
+    if let failure = swapped {
+      InterruptionCleanup.unregister(asideTicket)
+      throw failure
+    }
+    InterruptionCleanup.settle(asideTicket) { try? FileManager.default.removeItem(at: aside) }
   }
 
   /// Removes the copy, leaving the original as it was.
-  func discard() { try? FileManager.default.removeItem(at: copy) }
+  func discard() {
+    InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: copy) }
+  }
 
   private func move(_ source: URL, to target: URL) throws(BundleError) {
     guard rename(source.path, target.path) == 0 else {

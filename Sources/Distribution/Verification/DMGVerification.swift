@@ -1,5 +1,6 @@
 import DiskImage
 import Foundation
+import SystemSupport
 
 /// Checks a disk image offline, as `shipyard dmg verify` and the last step of `dmg ship` do:
 /// every chunk's checksum, the embedded code signature and, when asked, the stapled ticket.
@@ -76,8 +77,11 @@ public struct DMGVerification: Sendable, Encodable {
   static func verifyApps(in image: String, trustRoots: TrustRoots) throws -> [AppVerification] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "shipyard-verify-\(UUID().uuidString)")
+    let ticket = InterruptionCleanup.register(folder.path)
+    defer {
+      InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: folder) }
+    }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let extraction = try DMGAppExtraction(path: image, extractingInto: folder.path)
     return try extraction.apps.map { app in
       let verification = try AppVerification(path: app.extractedPath, trustRoots: trustRoots)

@@ -21,6 +21,7 @@ Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [--trust
                         [mode ...]
 The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refuses, s3-drops-part-2
 (the first upload of a multipart upload's part 2 is read, then the connection is closed with no
+answer), s3-drops-once (the first PUT's connection is closed half-way through its body, with no
 answer), s3-refuses-part-2 (part 2 gets 403), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
 "port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
@@ -58,6 +59,7 @@ accepted_cdhashes = set()
 dropped_parts = set()
 ticket_lookups = {}
 lock = threading.Lock()
+dropped_upload = threading.Event()
 
 
 def b64url_decode(text):
@@ -240,6 +242,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(404, {"error": "no such endpoint"})
 
     def do_PUT(self):
+        if "s3-drops-once" in MODES and not dropped_upload.is_set():
+            dropped_upload.set()
+            half = int(self.headers.get("Content-Length") or 0) // 2
+            self.rfile.read(half)
+            self.record(dropped=True, bytes=half)
+            self.close_connection = True
+            self.connection.shutdown(2)  # SHUT_RDWR: the connection drops mid-upload
+            return
         self.s3_request(self.body())
 
     def do_DELETE(self):

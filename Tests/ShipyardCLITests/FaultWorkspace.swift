@@ -1,0 +1,67 @@
+import Foundation
+import ShipyardTestSupport
+
+/// The folders of a fault test: a payload of random bytes to build from, an `out` folder for
+/// the image (`Big.dmg`) and a `tmp` folder for the run's `TMPDIR`, all in one scratch folder.
+struct FaultWorkspace {
+  /// The scratch folder holding everything.
+  let folder: ScratchFolder
+  /// The payload folder, with `big.bin`.
+  let source: String
+  /// The folder the image goes to.
+  let output: URL
+  /// The run's temporary folder.
+  let temporary: URL
+
+  /// Makes the folders and a payload of `megabytes` MiB of random bytes (which no compressor
+  /// shrinks), inside `folder` or a new scratch folder.
+  init(megabytes: Int, in folder: ScratchFolder? = nil) throws {
+    self.folder = try folder ?? ScratchFolder()
+    source = self.folder.path("payload")
+    output = self.folder.file("out")
+    temporary = self.folder.file("tmp")
+    for path in [source, output.path, temporary.path] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    try ProcessRunner.check(
+      "sh", ["-c", "head -c \(megabytes)M /dev/urandom > \"$0\"", source + "/big.bin"])
+  }
+
+  /// A workspace in `double`'s folder whose payload holds Hello.app too, for `dmg ship`.
+  static func shipping(megabytes: Int, with double: NotaryDouble) throws -> FaultWorkspace {
+    let workspace = try FaultWorkspace(megabytes: megabytes, in: double.folder)
+    try FileManager.default.copyItem(
+      atPath: NativeShipTests.helloApp, toPath: workspace.source + "/Hello.app")
+    return workspace
+  }
+
+  /// `dmg ship` of the payload to the image with `double`'s identity and key, the app left
+  /// unsigned (Hello.app runs a shell script, which only codesign on a Mac signs).
+  func shipArguments(_ double: NotaryDouble) -> [String] {
+    [
+      "dmg", "ship", source, "-o", image.path, "--skip-sign-app", "--p12",
+      double.folder.path("identity-legacy.p12"), "--p12-password-env", "P12_PASSWORD",
+    ] + double.keyArguments
+  }
+
+  /// The image's path.
+  var image: URL { output.appendingPathComponent("Big.dmg") }
+
+  /// `TMPDIR` set to ``temporary``.
+  var temporaryVariable: String { "TMPDIR=\(temporary.path)" }
+
+  /// Whether the image's temporary sibling (`.Big.dmg.shipyard-*.tmp`) is there.
+  var imageIsBeingWritten: Bool { !leftovers(of: "Big.dmg", in: output).isEmpty }
+
+  /// The names in `folder` of the temporary siblings of `name` (`.name.shipyard-*`).
+  func leftovers(of name: String, in folder: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+      $0.hasPrefix(".\(name).shipyard-")
+    }
+  }
+
+  /// The names in `folder`, sorted.
+  func contents(of folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+}
