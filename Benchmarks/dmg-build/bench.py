@@ -2,7 +2,8 @@
 in APFS (UDZO, ULMO) beside HFS+, beside gzip -6, libdeflate-gzip -6, pigz -6, bzip2 -9 and xz -6
 on a tar of the same tree; then UDZO decoding, `dmg inspect` of the UDZO image, against
 --baseline (an older shipyard) when given. The UDZO image must pass `7zz t`, our `dmg inspect`,
-and come out byte-identical from one and from all cores.
+and come out byte-identical from one and from all cores. `--files N` runs the many-files row instead
+(many_files.py): N generated small files, on one core.
 
 Whole processes are timed (best of --runs); memory is each process's peak RSS.
 """
@@ -16,6 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from benchlib import measure  # noqa: E402
+import many_files  # noqa: E402
 
 
 def measure_cpu(command, runs, stdout=None):
@@ -42,7 +44,9 @@ LIBDMG_UDBZ_BYTES = 43.2e6
 
 def main():
     options = argparse.ArgumentParser()
-    options.add_argument("--tree", required=True)
+    options.add_argument("--tree", help="the tree to build (not with --files)")
+    options.add_argument("--files", type=int, help="the many-files row alone: a generated tree of this many "
+                         "small files (100000; 1000000 for the linear-scaling check)")
     options.add_argument("--shipyard", required=True)
     options.add_argument("--work", required=True)
     options.add_argument("--runs", type=int, default=1)
@@ -50,6 +54,11 @@ def main():
     options.add_argument("--formats", default="UDZO,UDBZ,ULMO,UDRO",
                          help="the formats to build (UDZO always); bzip2 and xz run with UDBZ and ULMO")
     arguments = options.parse_args()
+    if arguments.files:
+        many_files.run(arguments.shipyard, arguments.work, arguments.files, arguments.runs)
+        return
+    if not arguments.tree:
+        options.error("--tree or --files is needed")
     cores = os.cpu_count() or 1
     work = arguments.work
     tar = os.path.join(work, "tree.tar")

@@ -4,7 +4,9 @@
 # and xz -6 on a tar of the same tree (apt-get install libdeflate-tools pigz), then dmg inspect of
 # the UDZO image. TREE=<folder> measures another tree; RUNS=<n> takes the best of n runs;
 # BASELINE=<older shipyard> adds its dmg inspect of the same image (before/after); FORMATS=UDZO
-# builds UDZO only (and leaves bzip2 and xz out).
+# builds UDZO only (and leaves bzip2 and xz out). FILES=<n> runs the many-files row instead: n
+# generated files of 1-4 KiB (100000; 1000000 for the scaling check), UDZO on HFS+ and APFS on one
+# core beside tar | gzip -6 and tar | libdeflate-gzip -5 (the tree is kept in the work folder).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -13,5 +15,5 @@ tree="${TREE:-$swift_root/lib/swift/linux}"
 work="${TMPDIR:-/tmp}/shipyard-bench-dmg"
 mkdir -p "$work"
 swift build -c release --product shipyard --package-path "$root" >/dev/null
-python3 "$here/bench.py" --tree "$tree" --shipyard "$root/.build/release/shipyard" --work "$work" --runs "${RUNS:-1}" \
+python3 "$here/bench.py" ${FILES:+--files "$FILES"} --tree "$tree" --shipyard "$root/.build/release/shipyard" --work "$work" --runs "${RUNS:-1}" \
   ${BASELINE:+--baseline "$BASELINE"} ${FORMATS:+--formats "$FORMATS"}

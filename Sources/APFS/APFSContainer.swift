@@ -20,9 +20,7 @@ package struct APFSContainer: FileSystemVolume {
     let options: VolumeOptions
 
     /// Each item's inode number and date, by path from the root (`/` included).
-    package var items: [String: PlannedItem] {
-      fileSystem.itemsByPath.mapValues { PlannedItem(id: $0.id, date: $0.date) }
-    }
+    package var items: [String: PlannedItem] { fileSystem.itemsByPath }
 
     /// The root folder's date.
     package var volumeDate: Int64 { fileSystem.itemsByPath["/"]?.date ?? 0 }
@@ -87,15 +85,21 @@ package struct APFSContainer: FileSystemVolume {
   /// APFS's smallest container (`NX_MINIMUM_CONTAINER_SIZE`), in blocks.
   static let minimumBlocks: Int64 = (1 << 20) / 4096
 
+  /// How many nodes the file-system tree and the extent-reference tree take: records made
+  /// for the count alone, freed before the real ones are made.
+  static func nodeCounts(of plan: FileSystemPlan, blockSize: Int) -> (tree: Int, references: Int) {
+    let probe = plan.records(dataStart: 0)
+    return (
+      BTreeBuilder.nodeCount(probe.fileSystem, kind: .fileSystem, blockSize: blockSize),
+      BTreeBuilder.nodeCount(probe.extentReferences, kind: .extentReference, blockSize: blockSize)
+    )
+  }
+
   /// Lays out the container for a planned file-system tree.
   init(plan: FileSystemPlan, options: VolumeOptions) throws(APFSError) {
     let blockSize = Self.blockSize
     // Node counts do not depend on where the data goes.
-    let probe = plan.records(dataStart: 0)
-    let treeNodes = BTreeBuilder.nodeCount(
-      probe.fileSystem, kind: .fileSystem, blockSize: blockSize)
-    let referenceNodes = BTreeBuilder.nodeCount(
-      probe.extentReferences, kind: .extentReference, blockSize: blockSize)
+    let (treeNodes, referenceNodes) = Self.nodeCounts(of: plan, blockSize: blockSize)
     let mapNodes = BTreeBuilder.nodeCount(
       ContainerObjects.objectMapRecords(
         (0..<treeNodes).map { (UInt64($0), Int64($0)) }, blockSize: blockSize),

@@ -22,14 +22,21 @@ struct FileSystemPlan {
   let caseSensitive: Bool
   /// Records that do not depend on where data goes.
   private(set) var fixedRecords: [FileSystemRecord] = []
-  /// The data streams, in the order their blocks follow each other.
-  private(set) var streams: [Stream] = []
+  /// The data streams planned from the tree, in the order their blocks follow each other, but
+  /// for the staged `.DS_Store`'s.
+  private var plannedStreams: [Stream] = []
+  /// The staged `.DS_Store`'s inode record and stream (nil when it is empty) and the stream's
+  /// place among the others, once ``fillDSStore(_:)`` has its bytes: kept apart, so that filling
+  /// it in a copy of the plan copies none of the tree's records and streams.
+  private var filledDSStore: (record: FileSystemRecord, stream: Stream?, index: Int)?
   private(set) var nextObjectID: UInt64 = 16
   private(set) var fileCount: UInt64 = 0
   private(set) var folderCount: UInt64 = 0
   private(set) var symbolicLinkCount: UInt64 = 0
   /// Each item's inode number and date (seconds since 1970), by path from the root (`/a/b`).
-  private(set) var itemsByPath: [String: (id: UInt64, date: Int64)] = [:]
+  ///
+  /// Kept as the plan hands them out, so that handing them out copies nothing.
+  private(set) var itemsByPath: [String: PlannedItem] = [:]
   /// The newest date written, in seconds since 1970.
   private(set) var latestDate: Int64 = 0
   /// The root's staged `.DS_Store`: its inode, and where its stream goes among ``streams``;
@@ -73,7 +80,7 @@ struct FileSystemPlan {
           ).record)
       }
     }
-    itemsByPath["/"] = (Self.rootID, clamped(rootItem.modificationDate))
+    itemsByPath["/"] = PlannedItem(id: Self.rootID, date: clamped(rootItem.modificationDate))
     try add(rootItem, id: Self.rootID, parent: parentOfRoot, name: Array("root".utf8), path: "")
   }
 
@@ -112,7 +119,7 @@ struct FileSystemPlan {
       inode.mode |= 0o100000
       fileCount += 1
       if parent == Self.rootID, item.isStagedDSStore {
-        dsStore = (inode, streams.count)
+        dsStore = (inode, plannedStreams.count)
       } else {
         inode.dataStream = addStream(id: id, length: Int64(bytes.count), segment: .bytes(bytes))
       }
@@ -143,10 +150,27 @@ struct FileSystemPlan {
       return
     }
     var inode = staged
-    inode.dataStream = addStream(
-      id: inode.id, length: Int64(bytes.count), segment: .bytes(bytes), at: index)
-    fixedRecords.append(inode.record)
+    var stream: Stream?
+    if !bytes.isEmpty {
+      stream = Stream(
+        id: inode.id, length: Int64(bytes.count), segment: .bytes(bytes), isAttribute: false)
+      inode.dataStream = FileSystemRecord.dataStream(
+        length: UInt64(bytes.count), blockSize: blockSize)
+    }
+    filledDSStore = (inode.record, stream, index)
     dsStore = nil
+  }
+
+  /// The data streams, in the order their blocks follow each other: the planned ones with the
+  /// `.DS_Store`'s in its place.
+  var streams: LazyMapCollection<Range<Int>, Stream> {
+    let inserted = filledDSStore.flatMap { filled in filled.stream.map { ($0, filled.index) } }
+    return (0..<plannedStreams.count + (inserted == nil ? 0 : 1)).lazy.map { position in
+      guard let (stream, index) = inserted, position >= index else {
+        return plannedStreams[position]
+      }
+      return position == index ? stream : plannedStreams[position - 1]
+    }
   }
 
   private mutating func addChildren(_ children: [SourceItem], of folder: UInt64, path: String)
@@ -168,7 +192,7 @@ struct FileSystemPlan {
     }
     for (child, name, id) in planned {
       let childPath = path + "/" + child.name
-      itemsByPath[childPath] = (id, clamped(child.modificationDate))
+      itemsByPath[childPath] = PlannedItem(id: id, date: clamped(child.modificationDate))
       let type: UInt16 =
         switch child.content {
         case .folder: 4  // DT_DIR
@@ -199,16 +223,14 @@ struct FileSystemPlan {
         data: BTreeBuilder.littleEndian(streamID) + (stream ?? [])))
   }
 
-  /// Places a stream's blocks, after the others or at `index` among them; returns its
-  /// `j_dstream_t`, or nil for an empty stream.
+  /// Places a stream's blocks after the others; returns its `j_dstream_t`, or nil for an empty
+  /// stream.
   private mutating func addStream(
-    id: UInt64, length: Int64, segment: SegmentedByteStream.Segment, isAttribute: Bool = false,
-    at index: Int? = nil
+    id: UInt64, length: Int64, segment: SegmentedByteStream.Segment, isAttribute: Bool = false
   ) -> [UInt8]? {
     guard length > 0 else { return nil }
-    streams.insert(
-      Stream(id: id, length: length, segment: segment, isAttribute: isAttribute),
-      at: index ?? streams.count)
+    plannedStreams.append(
+      Stream(id: id, length: length, segment: segment, isAttribute: isAttribute))
     return FileSystemRecord.dataStream(length: UInt64(length), blockSize: blockSize)
   }
 
@@ -221,6 +243,7 @@ struct FileSystemPlan {
   /// block `dataStart`, each sorted.
   func records(dataStart: Int64) -> (fileSystem: [BTreeRecord], extentReferences: [BTreeRecord]) {
     var records = fixedRecords
+    if let filledDSStore { records.append(filledDSStore.record) }
     var references: [BTreeRecord] = []
     var nextBlock = dataStart
     for stream in streams {

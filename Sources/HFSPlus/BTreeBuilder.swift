@@ -94,7 +94,7 @@ package enum BTreeBuilder {
           height: UInt8(height + 1),
           forward: position + 1 < level.count ? UInt32(number + 1) : 0,
           backward: position > 0 ? UInt32(number - 1) : 0,
-          records: contents.map { $0.key + $0.data },
+          records: contents,
           nodeSize: format.nodeSize
         )
         output.replaceSubrange(
@@ -123,22 +123,50 @@ package enum BTreeBuilder {
 
   /// Splits records into nodes, each as full as it can be (every record also needs a 2-byte offset).
   static func pack(_ records: [BTreeRecord], nodeSize: Int) -> [[BTreeRecord]] {
-    var nodes: [[BTreeRecord]] = []
-    var current: [BTreeRecord] = []
-    var used = 0
-    for record in records {
-      let needed = record.size + 2
+    let starts = nodeStarts(recordSizes: records.map(\.size), nodeSize: nodeSize)
+    return starts.indices.map { node in
+      Array(records[starts[node]..<(node + 1 < starts.count ? starts[node + 1] : records.count)])
+    }
+  }
+
+  /// Where each node of a level begins, as indices into the level's records, when records of
+  /// `recordSizes` bytes are packed in order, each node as full as it can be.
+  static func nodeStarts(recordSizes: [Int], nodeSize: Int) -> [Int] {
+    var starts: [Int] = []
+    var used = capacity(nodeSize: nodeSize)
+    for (index, size) in recordSizes.enumerated() {
+      let needed = size + 2
       precondition(needed <= capacity(nodeSize: nodeSize), "a record larger than a node")
       if used + needed > capacity(nodeSize: nodeSize) {
-        nodes.append(current)
-        current = []
+        starts.append(index)
         used = 0
       }
-      current.append(record)
       used += needed
     }
-    if !current.isEmpty { nodes.append(current) }
-    return nodes
+    return starts
+  }
+
+  /// The size in bytes of the B-tree file ``build(_:format:)`` makes of `records`, without
+  /// building it: how many nodes each level takes depends only on the records' sizes.
+  ///
+  /// - Precondition: each record fits in a node.
+  package static func byteCount(_ records: [BTreeRecord], format: BTreeFormat) -> Int {
+    var keyLengths = records.map(\.key.count)
+    var sizes = records.map(\.size)
+    var treeNodes = 0
+    while !sizes.isEmpty {
+      let starts = nodeStarts(recordSizes: sizes, nodeSize: format.nodeSize)
+      treeNodes += starts.count
+      guard starts.count > 1 else { break }
+      // The next level's index records: each node's first key (padded when index keys are
+      // not variable) and a 4-byte child node number.
+      keyLengths = starts.map {
+        format.variableIndexKeys ? keyLengths[$0] : 2 + Int(format.maxKeyLength)
+      }
+      sizes = keyLengths.map { $0 + 4 }
+    }
+    let mapNodes = mapNodeCount(totalNodes: 1 + treeNodes, nodeSize: format.nodeSize)
+    return (1 + treeNodes + mapNodes) * format.nodeSize
   }
 
   /// An index record for the node that starts with `first`: its key (padded to the maximum length
@@ -164,7 +192,7 @@ package enum BTreeBuilder {
     height: UInt8,
     forward: UInt32,
     backward: UInt32,
-    records: [[UInt8]],
+    records: [BTreeRecord],
     nodeSize: Int
   ) -> [UInt8] {
     var node = ByteWriter(capacity: nodeSize)
@@ -177,7 +205,8 @@ package enum BTreeBuilder {
     var offsets: [UInt16] = []
     for record in records {
       offsets.append(UInt16(node.count))
-      node.writeBytes(record)
+      node.writeBytes(record.key)
+      node.writeBytes(record.data)
     }
     offsets.append(UInt16(node.count))  // where free space starts
     node.writeZeros(nodeSize - node.count - 2 * offsets.count)
@@ -261,7 +290,7 @@ package enum BTreeBuilder {
       backward: 0,
       records: [
         header.bytes, [UInt8](repeating: 0, count: 128), bits(from: 0, length: headerMapLength),
-      ],
+      ].map { BTreeRecord(key: $0, data: []) },
       nodeSize: format.nodeSize
     )
     output.replaceSubrange(0..<format.nodeSize, with: headerNode)
@@ -274,7 +303,7 @@ package enum BTreeBuilder {
         height: 0,
         forward: index + 1 < mapNodes ? UInt32(number + 1) : 0,
         backward: 0,
-        records: [bits(from: start, length: mapLength)],
+        records: [BTreeRecord(key: bits(from: start, length: mapLength), data: [])],
         nodeSize: format.nodeSize
       )
       output.replaceSubrange(number * format.nodeSize..<(number + 1) * format.nodeSize, with: node)

@@ -39,21 +39,30 @@ struct CatalogPlan {
   static let hfsEpochOffset: Int64 = 2_082_844_800
 
   private(set) var entries: [Entry] = []
-  private(set) var dataItems: [DataItem] = []
+  /// The data items planned from the tree; the staged `.DS_Store`'s stays empty here.
+  private var plannedDataItems: [DataItem] = []
+  /// The staged `.DS_Store`'s data, once ``fillDSStore(_:)`` has its bytes: kept apart, so that
+  /// filling it in a copy of the plan copies none of the tree's entries and data items.
+  private var filledDSStore: DataItem?
   let options: VolumeOptions
   let volumeName: HFSPlusName
   private(set) var volumeDate: UInt32 = 0
-  /// Catalog IDs and dates by path (`/Hello.app`, `/.background/bg.png`).
-  private(set) var itemsByPath: [String: (id: UInt32, date: UInt32)] = [:]
+  /// Catalog IDs and dates (seconds since 1970) by path (`/`, `/Hello.app`,
+  /// `/.background/bg.png`), as the plan hands them out: kept in that form so that handing
+  /// them out copies nothing.
+  private(set) var itemsByPath: [String: PlannedItem] = [:]
   /// The root's staged `.DS_Store`: its catalog ID and data item, filled in by
   /// ``fillDSStore(_:)``.
   private(set) var dsStore: (id: UInt32, dataIndex: Int)?
 
   var nextCatalogID: UInt32 { (entries.last?.id ?? CatalogRecords.firstUserID + 1) + 1 }
-  var fileCount: UInt32 { UInt32(entries.filter { $0.item.map { !$0.isFolder } ?? false }.count) }
+  var fileCount: UInt32 {
+    UInt32(entries.lazy.filter { $0.item.map { !$0.isFolder } ?? false }.count)
+  }
   var folderCount: UInt32 {
     UInt32(
-      entries.filter { $0.id != CatalogRecords.rootFolderID && ($0.item?.isFolder ?? true) }.count)
+      entries.lazy.filter { $0.id != CatalogRecords.rootFolderID && ($0.item?.isFolder ?? true) }
+        .count)
   }
 
   init(root: SourceItem, options: VolumeOptions) throws(HFSPlusError) {
@@ -69,6 +78,10 @@ struct CatalogPlan {
       throw .invalidName(options.volumeName, reason: "the volume name: \(error)")
     }
     var rootDate: UInt32 = date(root.modificationDate)
+    // The root and the two private folders come first; their dates (the newest item's) are
+    // set once every item is planned.
+    entries = Self.rootEntries(
+      volumeName: volumeName, valence: UInt32(root.children.count + 2), date: 0)
     // Breadth first, children in catalog order: IDs follow the order a person sees.
     var queue: [(item: SourceItem, id: UInt32, path: String)] = [
       (root, CatalogRecords.rootFolderID, "/")
@@ -83,9 +96,8 @@ struct CatalogPlan {
         nextID += 1
         let childDate = date(child.modificationDate)
         rootDate = max(rootDate, childDate)
-        itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] = (
-          id, childDate
-        )
+        itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] =
+          PlannedItem(id: UInt64(id), date: Int64(childDate) - Self.hfsEpochOffset)
         let entry = try planForks(
           of: Entry(
             id: id, parentID: folderID, name: name, item: child,
@@ -103,15 +115,22 @@ struct CatalogPlan {
       }
     }
     volumeDate = rootDate
-    let privateFolders = [
-      Entry(id: 16, parentID: 2, name: Self.privateDataName, item: nil, valence: 0, date: rootDate),
+    itemsByPath["/"] = PlannedItem(
+      id: UInt64(CatalogRecords.rootFolderID), date: Int64(rootDate) - Self.hfsEpochOffset)
+    let dated = Self.rootEntries(
+      volumeName: volumeName, valence: UInt32(root.children.count + 2), date: rootDate)
+    entries.replaceSubrange(0..<dated.count, with: dated)
+  }
+
+  /// The root folder's entry and the two private folders', dated `date`.
+  static func rootEntries(volumeName: HFSPlusName, valence: UInt32, date: UInt32) -> [Entry] {
+    [
       Entry(
-        id: 17, parentID: 2, name: Self.privateDirectoryName, item: nil, valence: 0, date: rootDate),
+        id: CatalogRecords.rootFolderID, parentID: CatalogRecords.rootParentID, name: volumeName,
+        item: nil, valence: valence, date: date),
+      Entry(id: 16, parentID: 2, name: privateDataName, item: nil, valence: 0, date: date),
+      Entry(id: 17, parentID: 2, name: privateDirectoryName, item: nil, valence: 0, date: date),
     ]
-    let rootEntry = Entry(
-      id: CatalogRecords.rootFolderID, parentID: CatalogRecords.rootParentID, name: volumeName,
-      item: nil, valence: UInt32(root.children.count + 2), date: rootDate)
-    entries = [rootEntry] + privateFolders + entries
   }
 
   /// A folder's children with their stored names, in catalog order; two names that HFS+ sees
@@ -185,21 +204,28 @@ struct CatalogPlan {
   }
 
   /// Puts `bytes` in the root's staged `.DS_Store`: the catalog and every other item stay as
-  /// planned; only the data after the store moves.
+  /// planned; only the data after the store moves. (The store's entry keeps its staged
+  /// content: records read only its kind from it, and its size from the data item.)
   mutating func fillDSStore(_ bytes: [UInt8]) {
-    guard let (id, dataIndex) = dsStore else {
+    guard dsStore != nil else {
       precondition(bytes.isEmpty, "the root has no staged .DS_Store to hold the bytes")
       return
     }
-    dataItems[dataIndex] = DataItem(length: Int64(bytes.count), segment: .bytes(bytes))
-    if let index = entries.firstIndex(where: { $0.id == id }) {
-      entries[index].item?.content = .data(bytes)
+    filledDSStore = DataItem(length: Int64(bytes.count), segment: .bytes(bytes))
+  }
+
+  /// Every data item, in layout order, the `.DS_Store`'s as filled in.
+  var dataItems: LazyMapCollection<Range<Int>, DataItem> {
+    let filled = filledDSStore.flatMap { item in dsStore.map { (item, $0.dataIndex) } }
+    return plannedDataItems.indices.lazy.map { index in
+      if let (item, filledIndex) = filled, index == filledIndex { return item }
+      return plannedDataItems[index]
     }
   }
 
   private mutating func appendData(length: Int64, segment: SegmentedByteStream.Segment) -> Int {
-    dataItems.append(DataItem(length: length, segment: segment))
-    return dataItems.count - 1
+    plannedDataItems.append(DataItem(length: length, segment: segment))
+    return plannedDataItems.count - 1
   }
 
   /// The first block of every data item, when file data starts at block `dataStart`.

@@ -15,13 +15,7 @@ package struct HFSPlusVolume: FileSystemVolume {
     var catalog: CatalogPlan
 
     /// Each item's catalog node ID and date, by path from the root (`/` included).
-    package var items: [String: PlannedItem] {
-      var items = catalog.itemsByPath.mapValues {
-        PlannedItem(id: UInt64($0.id), date: Int64($0.date) - CatalogPlan.hfsEpochOffset)
-      }
-      items["/"] = PlannedItem(id: UInt64(CatalogRecords.rootFolderID), date: volumeDate)
-      return items
-    }
+    package var items: [String: PlannedItem] { catalog.itemsByPath }
 
     /// The volume header's dates and the root folder's: the newest item's, clamped.
     package var volumeDate: Int64 { Int64(catalog.volumeDate) - CatalogPlan.hfsEpochOffset }
@@ -76,10 +70,9 @@ package struct HFSPlusVolume: FileSystemVolume {
     // The catalog's and attributes file's sizes do not depend on where data goes, so measure
     // them first.
     let catalogBlocks =
-      Int64(BTreeBuilder.build(catalog.records(dataStart: 0), format: .catalog).count) / blockSize
+      Int64(BTreeBuilder.byteCount(catalog.records(dataStart: 0), format: .catalog)) / blockSize
     let attributesBlocks =
-      Int64(
-        BTreeBuilder.build(catalog.attributeRecords(dataStart: 0), format: .attributes).count)
+      Int64(BTreeBuilder.byteCount(catalog.attributeRecords(dataStart: 0), format: .attributes))
       / blockSize
     let metadataBlocks = Int64(extentsTree.count) / blockSize + catalogBlocks + attributesBlocks
     let dataBlocks = catalog.dataItems.reduce(Int64(0)) { $0 + Self.blocks(for: $1.length) }

@@ -1,0 +1,84 @@
+"""The many-files row of the dmg-build benchmark: a generated tree of N small files (1-4 KiB of
+random bytes, in folders of 1,000), built by `shipyard dmg build` in UDZO on HFS+ and on APFS,
+beside `tar | gzip -6` and `tar | libdeflate-gzip -5` over the same tree, every contender pinned
+to one core (`taskset -c 0`). Each is one whole process (a pipeline for the peers) timed under
+/usr/bin/time: wall and CPU seconds (user + system) and peak RSS, the per-file memory (peak RSS /
+N) and the ratios to libdeflate-gzip. Both images must pass `7zz t`.
+"""
+import os
+import random
+import shutil
+import subprocess
+
+FOLDER_SIZE = 1000
+SEED = 19
+
+
+def make_tree(root, count):
+    """Writes `count` files of 1-4 KiB of random bytes under `root`, 1,000 to a folder, unless
+    a finished tree of that many is already there (the marker file says so)."""
+    marker = root + ".done"
+    if os.path.exists(marker) and open(marker).read() == str(count):
+        return
+    shutil.rmtree(root, ignore_errors=True)
+    rng = random.Random(SEED)
+    for index in range(count):
+        folder = os.path.join(root, f"folder-{index // FOLDER_SIZE:04d}")
+        if index % FOLDER_SIZE == 0:
+            os.makedirs(folder)
+        with open(os.path.join(folder, f"file-{index % FOLDER_SIZE:03d}.bin"), "wb") as handle:
+            handle.write(rng.randbytes(rng.randint(1024, 4096)))
+    subprocess.run(["find", root, "-exec", "touch", "-h", "-d", "@1600000000", "{}", "+"], check=True)
+    with open(marker, "w") as handle:
+        handle.write(str(count))
+
+
+def timed(command, runs):
+    """Best wall and CPU seconds of `command` over `runs` on core 0, and its largest peak RSS in
+    KiB (for a pipeline, the largest of its processes)."""
+    best = None
+    for _ in range(runs):
+        result = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "taskset", "-c", "0"] + command,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True, text=True)
+        wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
+        figures = (float(wall), float(user) + float(system), int(peak))
+        best = figures if best is None else (min(best[0], figures[0]), min(best[1], figures[1]),
+                                              max(best[2], figures[2]))
+    return best
+
+
+def run(shipyard, work, count, runs):
+    """Builds and prints the many-files row for a tree of `count` files."""
+    tree = os.path.join(work, f"many-{count}", "tree")
+    make_tree(tree, count)
+    parent, name = os.path.split(tree)
+    rows = []
+    images = []
+    for filesystem in ("HFS+", "APFS"):
+        image = os.path.join(work, f"many-{count}-{filesystem.rstrip('+')}.dmg")
+        command = [shipyard, "dmg", "build", tree, "-o", image, "--format", "UDZO", "--threads", "1",
+                   "--no-applications-link", "--filesystem", filesystem]
+        rows.append((f"shipyard UDZO {filesystem}",) + timed(command, runs) + (os.path.getsize(image),))
+        images.append(image)
+    output = os.path.join(work, "many-peer.out")
+    for label, compressor in (("tar | gzip -6", "gzip -6"), ("tar | libdeflate-gzip -5", "libdeflate-gzip -5")):
+        pipeline = f"tar -cf - -C '{parent}' '{name}' | {compressor} -c > '{output}'"
+        rows.append((label,) + timed(["sh", "-c", pipeline], runs) + (os.path.getsize(output),))
+
+    floor = rows[-1]
+    print(f"many files: {count} files of 1-4 KiB in folders of {FOLDER_SIZE}, one core, best of {runs}")
+    print(f"{'contender':<26} {'wall s':>7} {'CPU s':>7} {'MB out':>8} {'peak MiB':>9} {'B/file':>7} "
+          f"{'x wall':>6} {'x CPU':>6}")
+    for label, wall, cpu, peak, size in rows:
+        print(f"{label:<26} {wall:>7.2f} {cpu:>7.2f} {size / 1e6:>8.2f} {peak / 1024:>9.1f} "
+              f"{peak * 1024 / count:>7.0f} {wall / floor[1]:>6.2f} {cpu / floor[2]:>6.2f}")
+    for image in images:
+        seven_zip = subprocess.run(["7zz", "t", image], capture_output=True, text=True)
+        ok = seven_zip.returncode == 0 and "Everything is Ok" in seven_zip.stdout
+        print(f"7zz t {os.path.basename(image)}: {'ok' if ok else 'FAILED (exit %d)' % seven_zip.returncode}")
+    for label, wall, cpu, peak, size in rows[:2]:
+        print(f"goal: {label} <= 1.2x tar | libdeflate-gzip -5 wall: "
+              f"{'met' if wall <= 1.2 * floor[1] else 'MISSED'} ({wall / floor[1]:.2f}x)")
+        if count >= 1_000_000:
+            print(f"goal: {label} peak RSS <= 512 MiB: {'met' if peak <= 512 * 1024 else 'MISSED'} "
+                  f"({peak / 1024:.0f} MiB)")
