@@ -54,10 +54,14 @@ package struct NativeCodeItemSigner: CodeItemSigner {
       timestamper: timestamper, signingTime: signingTime)
     let builder = try MachOSignatureBuilder(request: request)
     let signed = try await MachOSigner(maker: builder).sign(file)
-    try Self.replace(item.url) { try signed.write(to: $0, copyingFrom: source.descriptor) }
-    guard try source.descriptor.status() == source.status else {
-      throw CodeSigningError.unreadableCode(
-        path: item.url.path, reason: "it changed while it was being signed")
+    try Self.replace(item.url, permissions: source.status.permissions) { descriptor in
+      try signed.write(to: descriptor, copyingFrom: source.descriptor)
+      // Checked before the signed file takes the old one's place: what was hashed is what was
+      // copied.
+      guard try source.descriptor.status() == source.status else {
+        throw CodeSigningError.unreadableCode(
+          path: item.url.path, reason: "it changed while it was being signed")
+      }
     }
     guard let first = signed.slices.first else {
       throw CodeSigningError.invalidCodeLayout("\(item.relativePath) has no slice")
@@ -114,14 +118,16 @@ package struct NativeCodeItemSigner: CodeItemSigner {
     }
   }
 
-  /// Writes the file anew through `body` and renames it over the old one, keeping its
-  /// permissions.
-  static func replace(_ url: URL, _ body: (FileDescriptor) throws -> Void) throws {
-    let manager = FileManager.default
-    let permissions = try manager.attributesOfItem(atPath: url.path)[.posixPermissions]
-    try AtomicOutputFile.write(to: url.path, body)
-    if let permissions {
-      try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: url.path)
+  /// Writes the file anew through `body` and renames it over the old one; the new file has the
+  /// old one's `permissions` before it takes its place.
+  static func replace(
+    _ url: URL, permissions: UInt32, _ body: (FileDescriptor) throws -> Void
+  ) throws {
+    try AtomicOutputFile.write(to: url.path) { descriptor in
+      guard fchmod(descriptor.rawValue, mode_t(permissions)) == 0 else {
+        throw SystemError("chmod", path: url.path)
+      }
+      try body(descriptor)
     }
   }
 }
