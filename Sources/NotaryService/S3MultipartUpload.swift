@@ -106,12 +106,13 @@ struct S3MultipartUpload {
     return response
   }
 
-  /// The object's URL with `query`, each name and value percent-encoded as SigV4 encodes them.
+  /// The object's URL with `query`, each name and value percent-encoded as SigV4 encodes them;
+  /// a name with an empty value stands alone (`?uploads`).
   private func url(_ query: [String: String]) -> URL {
     var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
     components?.percentEncodedQuery = query.sorted { $0.key < $1.key }.map {
-      $0.value.isEmpty && $0.key == "uploads"
-        ? $0.key : "\(SigV4Signer.uriEncoded($0.key))=\(SigV4Signer.uriEncoded($0.value))"
+      let name = SigV4Signer.uriEncoded($0.key)
+      return $0.value.isEmpty ? name : "\(name)=\(SigV4Signer.uriEncoded($0.value))"
     }.joined(separator: "&")
     return components?.url ?? url
   }

@@ -94,9 +94,10 @@ package struct S3Uploader: Sendable {
       }
       return
     }
-    let parts = max(partSize, (size + Self.maximumPartCount - 1) / Self.maximumPartCount)
+    // Past 10,000 parts of the configured size, parts grow so that 10,000 hold the file.
+    let sizeOfParts = max(partSize, (size + Self.maximumPartCount - 1) / Self.maximumPartCount)
     try await S3MultipartUpload(uploader: self, url: url, credentials: upload.credentials)
-      .upload(path, size: size, partSize: parts)
+      .upload(path, size: size, partSize: sizeOfParts)
   }
 
   /// Sends one request to S3, signed.

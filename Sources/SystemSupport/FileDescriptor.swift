@@ -126,15 +126,6 @@ extension FileDescriptor {
     return bytes
   }
 
-  /// Reads the whole file into memory in one pass, with no intermediate copy.
-  ///
-  /// - Throws: ``SystemError`` when it cannot be opened or read.
-  package static func contents(of path: String) throws(SystemError) -> [UInt8] {
-    let descriptor = try openForReading(path)
-    defer { descriptor.close() }
-    return try descriptor.read(at: 0, count: Int(try descriptor.status().size))
-  }
-
   /// Appends up to `count` bytes of `source`, from its offset `offset`, at this file's position,
   /// copied inside the kernel (`copy_file_range`) without passing through memory.
   ///
