@@ -80,6 +80,9 @@ let package = Package(
       dependencies: ["SystemSupport", "CZlib", "CBzip2", "CLzma", "CDeflate"],
       swiftSettings: strictSettings
     ),
+    // Zip archives: the app submitted for notarization, and apps read back out of zips.
+    .target(
+      name: "ZipArchive", dependencies: ["SystemSupport", "CZlib"], swiftSettings: strictSettings),
     // OpenSSL's libcrypto, for digests and CMS verification off Apple platforms.
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
