@@ -183,6 +183,9 @@ let package = Package(
       exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "ZipArchiveTests", dependencies: ["ZipArchive", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "DigestsTests", dependencies: ["Digests", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
