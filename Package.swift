@@ -103,6 +103,11 @@ let package = Package(
     // HTTP clients for Apple's Notary API (JWT), S3 (SigV4), tickets and RFC 3161 timestamps.
     .target(
       name: "NotaryService", dependencies: ["Digests", "COpenSSL"], swiftSettings: strictSettings),
+    // Update feeds: Sparkle appcasts (items edited in place, EdDSA signatures over OpenSSL) and
+    // electron-updater's latest-mac.yml; pure writers, the files' bytes and the app's values
+    // handed in by Distribution.
+    .target(
+      name: "UpdateFeeds", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
     // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -125,7 +130,7 @@ let package = Package(
       name: "Distribution",
       dependencies: [
         "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
-        "CodeSigning", "NotaryService", "Digests",
+        "CodeSigning", "NotaryService", "Digests", "ZipArchive", "UpdateFeeds",
       ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.

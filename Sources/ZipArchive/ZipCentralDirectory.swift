@@ -120,8 +120,9 @@ struct ZipCentralDirectory {
     let record = ByteReader(
       try source.read(at: recordOffset, count: zip64EndRecordSize), bigEndian: false)
     let recordName = "Zip64 end of central directory record"
-    guard try record.getInteger(at: 0, as: UInt32.self)
-      == ZipFormat.zip64EndOfCentralDirectorySignature
+    guard
+      try record.getInteger(at: 0, as: UInt32.self)
+        == ZipFormat.zip64EndOfCentralDirectorySignature
     else { throw ZipReaderError(recordName, at: recordOffset, "no signature there") }
     do {
       return (

@@ -31,8 +31,9 @@ package struct ZipEntry: Sendable, Equatable {
 
   /// Whether the entry is a folder: its name ends in `/` or its Unix mode says so.
   package var isDirectory: Bool {
-    name.hasSuffix("/") || unixMode.map { $0 & ZipFormat.unixTypeMask == ZipFormat.unixDirectory }
-      ?? false
+    name.hasSuffix("/")
+      || unixMode.map { $0 & ZipFormat.unixTypeMask == ZipFormat.unixDirectory }
+        ?? false
   }
 
   /// Whether the entry is a symbolic link (its data is the target).

@@ -75,6 +75,7 @@ package final class ZipReader {
   ///   - entry: One of ``entries``.
   ///   - limit: The most bytes the entry may have; a larger one is an error before anything
   ///     is read.
+  /// - Returns: The entry's bytes.
   /// - Throws: ``ZipReaderError`` for a damaged local header, data outside the archive, an
   ///   unsupported method or encryption, a stream that does not inflate to the recorded size,
   ///   or a CRC-32 that differs.
@@ -127,7 +128,8 @@ package final class ZipReader {
     let headerOffset = entry.localHeaderOffset
     let header = try source.read(at: headerOffset, count: 30)
     var reader = ByteReader(header, bigEndian: false)
-    guard header.count == 30, try reader.readInteger(as: UInt32.self) == ZipFormat.localHeaderSignature
+    guard header.count == 30,
+      try reader.readInteger(as: UInt32.self) == ZipFormat.localHeaderSignature
     else {
       throw ZipReaderError(structure, at: headerOffset, "no local file header signature there")
     }

@@ -49,6 +49,8 @@ struct HostileZip {
 
   /// Sets the little-endian value at `offset`, of `width` bytes.
   mutating func set(_ value: UInt64, at offset: Int, width: Int) {
-    for index in 0..<width { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
+    for index in 0..<width {
+      bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
+    }
   }
 }

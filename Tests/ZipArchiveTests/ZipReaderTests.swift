@@ -40,7 +40,8 @@ struct ZipReaderTests {
     // sizes and offset are in its Zip64 extra field.
     #expect(HostileZip.lastOffset(of: [0x50, 0x4B, 0x06, 0x06], in: zip.bytes) != nil)
     let header = zip.centralHeader(of: "Hello.app/Contents/MacOS/Hello")
-    #expect([20, 24, 42].map { zip.get32(header + $0) } == [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])
+    #expect(
+      [20, 24, 42].map { zip.get32(header + $0) } == [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])
     // With the classic end record's offset and count all ones, only the Zip64 record has them.
     zip.set(0xFFFF_FFFF, at: zip.endRecord + 16, width: 4)
     zip.set(0xFFFF, at: zip.endRecord + 10, width: 2)

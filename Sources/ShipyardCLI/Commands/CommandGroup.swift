@@ -37,8 +37,13 @@ struct CommandGroup: Sendable {
     name: "app", overview: "Sign Mac apps and check their signatures, natively on any OS.",
     subcommands: [AppSignCommand.self, AppVerifyCommand.self])
 
+  /// The update-feed commands.
+  static let appcast = CommandGroup(
+    name: "appcast", overview: "Write update feeds (Sparkle, electron-updater) from final bytes.",
+    subcommands: [AppcastAddCommand.self])
+
   /// Every group, in the order `--help` lists them.
-  static let all: [CommandGroup] = [.app, .dmg, .form]
+  static let all: [CommandGroup] = [.app, .appcast, .dmg, .form]
 }
 
 extension String {
