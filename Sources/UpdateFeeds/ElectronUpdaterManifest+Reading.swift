@@ -1,8 +1,9 @@
 import Foundation
 
 extension ElectronUpdaterManifest {
-  /// Reads a `latest-mac.yml` in the shape electron-builder and ``yaml`` write: top-level
-  /// `version`, `files` (a list of `url`, `sha512`, `size`), `path`, `sha512`, `releaseDate`,
+  /// Reads a `latest-mac.yml` in the shape electron-builder and ``yaml`` write.
+  ///
+  /// That is top-level `version`, `files` (a list of `url`, `sha512`, `size`), `path`, `sha512`, `releaseDate`,
   /// plain or quoted scalars. Other top-level keys are dropped (they describe the previous
   /// file); `path` and `sha512` are derived again.
   ///

@@ -1,8 +1,9 @@
 import COpenSSL
 
-/// SHA-512 (FIPS 180-4) in one call, over bytes already in memory (the mapped file a feed
-/// describes): electron-updater's `sha512`. The `Digests` module keeps to the algorithms code
-/// signatures use.
+/// SHA-512 (FIPS 180-4) in one call, over bytes already in memory.
+///
+/// It is electron-updater's `sha512`, over the mapped file a feed describes; the `Digests`
+/// module keeps to the algorithms code signatures use.
 package enum SHA512 {
   /// The 64-byte digest of `bytes`.
   package static func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {

@@ -47,7 +47,10 @@ package struct SparkleAppcast {
   /// one replaced, the others removed), else before the first item (newest first, as
   /// Sparkle's `generate_appcast` orders them), else at the end of the channel.
   ///
-  /// - Parameter channelTitle: The channel's title in a new feed.
+  /// - Parameters:
+  ///   - item: The item to add.
+  ///   - channelTitle: The channel's title in a new feed.
+  /// - Returns: The whole feed's new text.
   /// - Throws: ``UpdateFeedError/malformedFeed(path:line:column:reason:)`` when the root binds
   ///   the `sparkle` prefix to another namespace.
   package func adding(_ item: SparkleAppcastItem, channelTitle: String) throws(UpdateFeedError)

@@ -166,7 +166,8 @@ struct XMLScanner {
     while position < bytes.count {
       let byte = bytes[position]
       let isNameByte =
-        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39)
+        || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
         || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         || byte == UInt8(ascii: ".")
       guard isNameByte else { break }

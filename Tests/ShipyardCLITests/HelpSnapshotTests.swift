@@ -10,6 +10,7 @@ import Testing
   static let commands: [(arguments: [String], snapshot: String)] =
     [
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
+      (["appcast"], "appcast"), (["appcast", "add"], "appcast-add"),
     ]
     + ["sign", "verify"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {

@@ -2,9 +2,10 @@ import Foundation
 import SystemSupport
 import UpdateFeeds
 
-/// Writes the update feeds for a released file from its final bytes: the Sparkle item (the
-/// app's versions from inside the file, the size, the EdDSA signature) and electron-updater's
-/// `latest-mac.yml` entry (SHA-512, size). Each feed is written through ``AtomicOutputFile``,
+/// Writes the update feeds for a released file from its final bytes.
+///
+/// They are the Sparkle item (the app's versions from inside the file, the size, the EdDSA
+/// signature) and electron-updater's `latest-mac.yml` entry (SHA-512, size). Each feed is written through ``AtomicOutputFile``,
 /// so it holds its old text or the whole new one.
 package enum UpdateFeedPublisher {
   /// What was written.
@@ -31,8 +32,10 @@ package enum UpdateFeedPublisher {
     let app = try ShippedAppInfo(ofFileAt: path)
     let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let url = (options.downloadURLPrefix ?? "") + (name.addingPercentEncoding(
-      withAllowedCharacters: .urlPathAllowed) ?? name)
+    let url =
+      (options.downloadURLPrefix ?? "")
+      + (name.addingPercentEncoding(
+        withAllowedCharacters: .urlPathAllowed) ?? name)
     var signature: String?
     var sha512: String?
     var warnings: [String] = []

@@ -29,7 +29,8 @@ struct AppcastAddCommand: ShipyardCommand {
       (
         "OPTIONS",
         AppcastArguments.options(feedFlag: "--feed").map { $0.lifted(\.feeds) } + [
-          ImageReportArguments.jsonFlag.lifted(\.json).with(help: "Prints what was written as JSON.")
+          ImageReportArguments.jsonFlag.lifted(\.json).with(
+            help: "Prints what was written as JSON.")
         ]
       )
     ])

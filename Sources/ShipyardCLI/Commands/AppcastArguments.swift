@@ -24,29 +24,31 @@ struct AppcastArguments {
         feedFlag, value: "<appcast.xml>", .string, path: true,
         help: OptionHelp(
           """
-          Writes or updates this Sparkle appcast: an item for the file (the app's
-          versions and LSMinimumSystemVersion from inside it, length, EdDSA signature),
-          replacing the item of the same CFBundleVersion; other items are kept.
+          Writes or updates this Sparkle appcast: an item for the file (the
+          app's versions and LSMinimumSystemVersion from inside it, length,
+          EdDSA signature), replacing the item of the same CFBundleVersion;
+          other items are kept.
           """)
       ) { $0.feed = $1 },
       .option(
         "--ed-key-file", value: "<file>", .string, path: true,
         help: OptionHelp(
           """
-          The EdDSA private key, as Sparkle's `generate_keys -x <file>` exports it:
-          Base64 of the 32-byte seed.
+          The EdDSA private key, as Sparkle's `generate_keys -x <file>`
+          exports it: Base64 of the 32-byte seed.
           """)
       ) { $0.keyFile = $1 },
       .option(
         "--ed-key-env", value: "<VAR>", .string,
-        help: OptionHelp("Reads that key from this environment variable instead (never printed).")
+        help: OptionHelp("Reads that key from this environment variable (never printed).")
       ) { $0.keyVariable = $1 },
       .option(
         "--electron-updater", value: "<latest-mac.yml>", .string, path: true,
         help: OptionHelp(
           """
-          Writes or updates electron-updater's latest-mac.yml: the file's SHA-512 and
-          size under the app's short version (files of that version are kept).
+          Writes or updates electron-updater's latest-mac.yml: the file's
+          SHA-512 and size under the app's short version (files of that
+          version are kept).
           """)
       ) { $0.electronUpdater = $1 },
       .option(
@@ -59,7 +61,7 @@ struct AppcastArguments {
       ) { $0.channel = $1 },
       .option(
         "--feed-title", value: "<text>", .string,
-        help: OptionHelp("The Sparkle item's title (default: the app's name and short version).")
+        help: OptionHelp("The Sparkle item's title (default: app name and short version).")
       ) { $0.title = $1 },
     ]
   }

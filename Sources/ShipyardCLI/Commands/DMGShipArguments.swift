@@ -33,6 +33,8 @@ struct DMGShipArguments {
   var noPreflight = false
   /// `--json`.
   var json = false
+  /// The update feeds written last, from the final image (`--appcast`, `--electron-updater`).
+  var feeds = AppcastArguments()
 
   // MARK: - API
 

@@ -12,11 +12,15 @@ struct DMGShipCommand: ShipyardCommand {
                              [--entitlements [<path>=]<file>]... [--no-runtime]
                              [--trust-root <pem> ...] [--skip-sign-app] [--skip-sign]
                              [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
+                             [--appcast <appcast.xml> --ed-key-file <file>]
+                             [--electron-updater <latest-mac.yml>]
 
     Runs `app sign` on the app (or on each .app of the folder) with the same identity, then
     `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
     same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
-    and size (stapling changes the bytes: feed these to updaters). Exit codes as for `dmg notarize`.
+    and size (stapling changes the bytes: feed these to updaters). Last, on those final bytes,
+    --appcast and --electron-updater write the update feeds as `appcast add` does. Exit codes as
+    for `dmg notarize`.
     Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
 
     \(table.help)
@@ -33,7 +37,9 @@ struct DMGShipCommand: ShipyardCommand {
         ).map { $0.lifted(\.build) } + SigningArguments.options.map { $0.lifted(\.signing) }
           + NotaryArguments.options.map { $0.lifted(\.notary) }
           + AppSigningArguments.options.map { $0.lifted(\.app) }
-          + TrustArguments.options.map { $0.lifted(\.trust) } + DMGShipArguments.options
+          + TrustArguments.options.map { $0.lifted(\.trust) }
+          + AppcastArguments.options(feedFlag: "--appcast").map { $0.lifted(\.feeds) }
+          + DMGShipArguments.options
       )
     ])
 
@@ -54,6 +60,8 @@ struct DMGShipCommand: ShipyardCommand {
   let noPreflight: Bool
   /// Whether the summary is printed as JSON.
   let json: Bool
+  /// The update feeds written from the final image, after stapling and verifying.
+  let feeds: UpdateFeedOptions
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = DMGShipArguments()
@@ -67,6 +75,8 @@ struct DMGShipCommand: ShipyardCommand {
     noPreflight = parsed.noPreflight
     json = parsed.json
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
+    feeds = try parsed.feeds.validated(
+      environment: environment, command: Self.path, feedFlag: "--appcast")
     guard !skipped.contains(.sign) else {
       (signing, notary, engine, app) = (nil, nil, nil, nil)
       return
@@ -101,6 +111,8 @@ struct DMGShipCommand: ShipyardCommand {
       try await release.ship(building: build, plan: plan)
     }
     let image = summary.image
+    // Last, on the final bytes: stapling changed them.
+    let feedLines = try publishFeeds(image: image, console: console)
     try console.printReport(summary, json: json) {
       var lines = ["shipped \(image):"]
       lines += summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
@@ -108,7 +120,25 @@ struct DMGShipCommand: ShipyardCommand {
       lines += summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
       // Last, for scripts: the final bytes' digest and size.
       lines += ["  sha256: \(summary.sha256)", "  bytes: \(summary.bytes)"]
-      return lines.joined(separator: "\n")
+      return (lines + feedLines.map { "  feed: \($0)" }).joined(separator: "\n")
     }
+  }
+
+  /// Writes the update feeds for the shipped `image`; returns what was written, a line a feed
+  /// (on standard error already under `--json`).
+  func publishFeeds(image: String, console: Console) throws(CommandError) -> [String] {
+    guard feeds.writesAnything else { return [] }
+    let summary: UpdateFeedPublisher.Summary
+    do {
+      summary = try UpdateFeedPublisher.publish(fileAt: image, options: feeds)
+    } catch {
+      throw .failure(
+        "dmg ship: \(image) was shipped, but its update feeds were not written: \(error)")
+    }
+    for warning in summary.warnings { console.printError("warning: \(warning)") }
+    let lines = AppcastAddCommand.text(summary, options: feeds).split(separator: "\n").map(
+      String.init)
+    if json { for line in lines { console.printError(line) } }
+    return lines
   }
 }
