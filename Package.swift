@@ -188,6 +188,8 @@ let package = Package(
       exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "UpdateFeedsTests", dependencies: ["UpdateFeeds"], swiftSettings: strictSettings),
+    .testTarget(
       name: "ZipArchiveTests", dependencies: ["ZipArchive", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
