@@ -26,7 +26,8 @@ import UpdateFeeds
 
   @Test func removesDuplicatesOfTheSameVersion() throws {
     let item = "<item><sparkle:version>2</sparkle:version></item>"
-    let feed = "<rss xmlns:sparkle=\"\(SparkleAppcast.namespace)\"><channel>\(item)\n\(item)</channel></rss>"
+    let feed =
+      "<rss xmlns:sparkle=\"\(SparkleAppcast.namespace)\"><channel>\(item)\n\(item)</channel></rss>"
     let text = try add(to: feed)
     #expect(text.components(separatedBy: "<sparkle:version>2</sparkle:version>").count == 2)
   }
