@@ -187,6 +187,15 @@ struct AppcastCommandTests {
     #expect(unset.status == 64)
     #expect(unset.errors.contains("NO_SUCH_KEY is not set"))
 
+    // A damaged zip is an error naming the file, the structure and its byte.
+    try Data([0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 30)).write(
+      to: scratch.file("bad.zip"))
+    let badZip = try shipyard(
+      ["appcast", "add", scratch.path("bad.zip"), "--electron-updater", scratch.path("x.yml")])
+    #expect(badZip.status == 1)
+    #expect(badZip.errors.contains("bad.zip: archive (at byte 0): no end of central directory"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("x.yml")))
+
     // A feed that is not well-formed is left as it was, the error naming its line.
     try Data("<rss><channel><item></channel></rss>".utf8).write(to: scratch.file("appcast.xml"))
     let broken = try shipyard(

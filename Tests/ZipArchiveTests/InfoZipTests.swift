@@ -27,7 +27,8 @@ struct InfoZipTests {
       atPath: scratch.path("Hello.app/Contents/Link"), withDestinationPath: "MacOS/Hello")
     let archive = scratch.path("Hello.zip")
     let made = try ProcessRunner.run(
-      "sh", ["-c", "cd \"$1\" && shift && zip -q -r -y -X \"$@\"", "sh", scratch.url.path] + flags + [
+      "sh",
+      ["-c", "cd \"$1\" && shift && zip -q -r -y -X \"$@\"", "sh", scratch.url.path] + flags + [
         archive, "Hello.app",
       ])
     #expect(made.status == 0, "\(made.standardError)")
@@ -39,7 +40,8 @@ struct InfoZipTests {
                              base64.b64encode(archive.read(i)).decode()] for i in archive.infolist()]))
       """
     let peer = try #require(
-      try JSONSerialization.jsonObject(with: ProcessRunner.check("python3", ["-c", script, archive]))
+      try JSONSerialization.jsonObject(
+        with: ProcessRunner.check("python3", ["-c", script, archive]))
         as? [[Any]])
     let reader = try ZipReader(path: archive)
     #expect(reader.entries.map(\.name) == peer.compactMap { $0[0] as? String })

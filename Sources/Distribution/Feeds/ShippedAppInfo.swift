@@ -31,9 +31,15 @@ package struct ShippedAppInfo: Sendable, Equatable, Encodable {
   ///   for a damaged image or zip.
   package init(ofFileAt path: String) throws {
     let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 4)
-    let (bundle, plist) =
-      head.map([UInt8].init) == [0x50, 0x4B, 0x03, 0x04]
-      ? try Self.infoPlist(inZip: path) : try Self.infoPlist(inImage: path)
+    let bundle: String
+    let plist: [UInt8]
+    do {
+      (bundle, plist) =
+        head.map([UInt8].init) == [0x50, 0x4B, 0x03, 0x04]
+        ? try Self.infoPlist(inZip: path) : try Self.infoPlist(inImage: path)
+    } catch let error as ZipReaderError {
+      throw UpdateFeedError.invalidItem(reason: "\(path): \(error)")
+    }
     try self.init(bundleName: bundle, plist: plist, source: "\(path): \(bundle)")
   }
 
