@@ -53,6 +53,28 @@ struct ZipReaderTests {
     #expect(try reader.contents(of: binary) == PythonZips.files[1].1)
   }
 
+  /// Written to a pipe, `zipfile` cannot seek back: the sizes and CRC-32 follow each entry's
+  /// data in a data descriptor, and only the central directory has them.
+  @Test func readsEntriesWithDataDescriptors() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = scratch.path("piped.zip")
+    let script = """
+      import sys, zipfile
+      with zipfile.ZipFile(sys.stdout.buffer, 'w', zipfile.ZIP_DEFLATED) as archive:
+          archive.writestr('Hello.app/Contents/Info.plist', sys.argv[1])
+      """
+    let made = try ProcessRunner.run(
+      "sh",
+      ["-c", "python3 -c \"$1\" \"$2\" | cat > \"$3\"", "sh", script, PythonZips.infoPlist, path])
+    #expect(made.status == 0, "\(made.standardError)")
+
+    let zip = try ZipReader(path: path)
+    let entry = try #require(zip.entries.first)
+    #expect(entry.flags & 1 << 3 != 0)
+    #expect(try zip.contents(of: entry) == Array(PythonZips.infoPlist.utf8))
+  }
+
   @Test func refusesAnEntryOverTheLimitBeforeReadingIt() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
