@@ -182,6 +182,11 @@ let package = Package(
       ],
       exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),
+    // The zip writer, read back by Python's zipfile, unzip and 7-Zip.
+    .testTarget(
+      name: "ZipArchiveTests",
+      dependencies: ["ZipArchive", "SystemSupport", "ShipyardTestSupport"],
+      exclude: ["Peers"], swiftSettings: strictSettings),
     .testTarget(
       name: "DigestsTests", dependencies: ["Digests", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
