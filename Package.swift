@@ -125,7 +125,7 @@ let package = Package(
       name: "Distribution",
       dependencies: [
         "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
-        "CodeSigning", "NotaryService", "Digests",
+        "CodeSigning", "NotaryService", "Digests", "ZipArchive",
       ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.

@@ -20,7 +20,8 @@ package struct ZipDOSTime: Sendable, Equatable {
     let days = clamped / 86_400
     let secondOfDay = clamped % 86_400
     let (year, month, day) = Self.civil(fromDays: days)
-    time = UInt16(secondOfDay / 3600) << 11 | UInt16(secondOfDay % 3600 / 60) << 5
+    time =
+      UInt16(secondOfDay / 3600) << 11 | UInt16(secondOfDay % 3600 / 60) << 5
       | UInt16(secondOfDay % 60 / 2)
     date = UInt16(year - 1980) << 9 | UInt16(month) << 5 | UInt16(day)
   }

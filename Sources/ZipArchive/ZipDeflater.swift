@@ -1,8 +1,9 @@
 import CZlib
 
-/// A raw deflate stream (RFC 1951, no zlib header or checksum) through zlib: what a zip entry of
-/// method 8 holds. Input goes in by pieces and output comes out by pieces, so memory stays bounded
-/// by the buffers whatever the file's size.
+/// A raw deflate stream (RFC 1951, no zlib header or checksum) through zlib.
+///
+/// It is what a zip entry of method 8 holds. Input goes in by pieces and output comes out by
+/// pieces, so memory stays bounded by the buffers whatever the file's size.
 ///
 /// ```swift
 /// var deflater = try ZipDeflater(level: 6)

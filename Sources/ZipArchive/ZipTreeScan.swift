@@ -46,7 +46,8 @@ package enum ZipTreeScan {
       let children = try FileManager.default.contentsOfDirectory(atPath: path)
         .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
       for child in children {
-        try walk(path + "/" + child, named: name + "/" + child, dateLimit: dateLimit, into: &entries)
+        try walk(
+          path + "/" + child, named: name + "/" + child, dateLimit: dateLimit, into: &entries)
       }
     default:
       throw ZipWriterError.unsupportedFile(path: path, kind: "\(status.kind)")

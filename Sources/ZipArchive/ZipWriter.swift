@@ -43,23 +43,26 @@ package final class ZipWriter {
       localHeaderOffset: UInt64(headerOffset), externalAttributes: entry.externalAttributes)
     switch entry.kind {
     case .directory:
-      try append(ZipRecords.localHeader(
-        name: name, method: ZipFormat.methodStored, time: time,
-        modificationTime: entry.modificationTime, size: 0))
+      try append(
+        ZipRecords.localHeader(
+          name: name, method: ZipFormat.methodStored, time: time,
+          modificationTime: entry.modificationTime, size: 0))
     case .symbolicLink(let target):
       let data = Array(target.utf8)
-      try append(ZipRecords.localHeader(
-        name: name, method: ZipFormat.methodStored, time: time,
-        modificationTime: entry.modificationTime, size: UInt64(data.count)))
+      try append(
+        ZipRecords.localHeader(
+          name: name, method: ZipFormat.methodStored, time: time,
+          modificationTime: entry.modificationTime, size: UInt64(data.count)))
       try append(data)
       central.crc = data.withUnsafeBytes { ZipFormat.crc32($0) }
       (central.size, central.compressedSize) = (UInt64(data.count), UInt64(data.count))
       try patch(headerAt: headerOffset, central, nameCount: name.count)
     case .file(let path, let size):
       let method = size > 0 ? ZipFormat.methodDeflate : ZipFormat.methodStored
-      try append(ZipRecords.localHeader(
-        name: name, method: method, time: time, modificationTime: entry.modificationTime,
-        size: UInt64(size)))
+      try append(
+        ZipRecords.localHeader(
+          name: name, method: method, time: time, modificationTime: entry.modificationTime,
+          size: UInt64(size)))
       (central.method, central.crc, central.compressedSize) = try writeData(
         of: path, size: size, deflating: size > 0)
       central.size = UInt64(size)

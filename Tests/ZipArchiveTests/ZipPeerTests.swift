@@ -17,7 +17,8 @@ enum ZipPeers {
   .enabled(
     if: PeerPolicy.shouldRun(whenAvailable: ZipPeers.available),
     "needs python3, unzip and 7zz"))
-struct ZipPeerTests {  static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+struct ZipPeerTests {
+  static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Peers/check_zip.py").path
 
   /// An app-shaped tree: an executable, compressible and incompressible files, an empty file
@@ -43,8 +44,10 @@ struct ZipPeerTests {  static let checker = URL(fileURLWithPath: #filePath).dele
       try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: app + "/" + path)
     }
     let framework = app + "/Contents/Frameworks/K.framework"
-    try manager.createSymbolicLink(atPath: framework + "/Versions/Current", withDestinationPath: "A")
-    try manager.createSymbolicLink(atPath: framework + "/K", withDestinationPath: "Versions/Current/K")
+    try manager.createSymbolicLink(
+      atPath: framework + "/Versions/Current", withDestinationPath: "A")
+    try manager.createSymbolicLink(
+      atPath: framework + "/K", withDestinationPath: "Versions/Current/K")
     return app
   }
 
@@ -134,7 +137,8 @@ struct ZipPeerTests {  static let checker = URL(fileURLWithPath: #filePath).dele
     try writer.finish()
     let zip = try folder.write(output.bytes, to: "many.zip")
     let listed = try ProcessRunner.check(
-      "python3", ["-c", "import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))", zip.path])
+      "python3",
+      ["-c", "import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))", zip.path])
     #expect(String(decoding: listed, as: UTF8.self) == "\(count)\n")
     // The Zip64 end record and its locator are there, and 7-Zip agrees.
     #expect(output.bytes.count > 100 && Self.contains(output.bytes, [0x50, 0x4B, 0x06, 0x06]))

@@ -233,6 +233,12 @@ public struct DMGRelease: Sendable {
       }
       summary.steps["sign-app"] = "done"
     }
+    if plan.stapleApp, let credentials = plan.notary {
+      summary.appSubmissionIDs = try await notarizeAndStapleApps(
+        in: options.source, plan: plan, credentials: credentials)
+      summary.steps["notarize-app"] = "accepted"
+      summary.steps["staple-app"] = "done"
+    }
     try build(options)
     summary.steps["build"] = "done"
     do {
@@ -334,7 +340,7 @@ public struct DMGRelease: Sendable {
   }
 
   /// The engine, which `step` needs.
-  private func engine(for step: Step) throws(DMGReleaseError) -> any SigningEngine {
+  func engine(for step: Step) throws(DMGReleaseError) -> any SigningEngine {
     guard let engine else {
       throw DMGReleaseError(
         step: step, kind: .invalidOptions, description: "no signing engine for \(step.rawValue)")
@@ -343,7 +349,7 @@ public struct DMGRelease: Sendable {
   }
 
   /// Runs an engine's step, naming the step in what it throws.
-  private func run<T>(_ step: Step, _ body: () async throws -> T) async throws(DMGReleaseError)
+  func run<T>(_ step: Step, _ body: () async throws -> T) async throws(DMGReleaseError)
     -> T
   {
     do {

@@ -34,8 +34,11 @@ struct CommandGroup: Sendable {
 
   /// The app commands.
   static let app = CommandGroup(
-    name: "app", overview: "Sign Mac apps and check their signatures, natively on any OS.",
-    subcommands: [AppSignCommand.self, AppVerifyCommand.self])
+    name: "app",
+    overview: "Sign, notarize and staple Mac apps and check their signatures, natively on any OS.",
+    subcommands: [
+      AppSignCommand.self, AppVerifyCommand.self, AppNotarizeCommand.self, AppStapleCommand.self,
+    ])
 
   /// Every group, in the order `--help` lists them.
   static let all: [CommandGroup] = [.app, .dmg, .form]
