@@ -1,5 +1,5 @@
-package import Foundation
 import Digests
+package import Foundation
 import SystemSupport
 
 extension BundleStaple {

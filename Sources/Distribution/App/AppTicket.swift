@@ -31,7 +31,9 @@ public struct AppTicket: Sendable, Encodable, Equatable {
       isStapled: true, bytes: ticket.count, cdhash: cdhash?.hex,
       listsCDHash: cdhash.map { hash in
         ticket.count >= hash.count
-          && (0...(ticket.count - hash.count)).contains { ticket[$0..<$0 + hash.count].elementsEqual(hash) }
+          && (0...(ticket.count - hash.count)).contains {
+            ticket[$0..<$0 + hash.count].elementsEqual(hash)
+          }
       })
   }
 

@@ -26,7 +26,8 @@ The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refu
 answer), s3-drops-once (the first PUT's connection is closed half-way through its body, with no
 answer), s3-refuses-part-2 (part 2 gets 403), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
 "port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
-Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
+Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks); each
+ticket served is kept in <pki folder>/tickets/<cdhash>.ticket.
 """
 import base64, hashlib, http.server, json, os, plistlib, signal, socketserver, struct, subprocess, sys
 import tempfile
@@ -260,6 +261,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.record(recordName=name)
             if cdhash in accepted_cdhashes and count > 1 and "ticket-never" not in MODES:
                 ticket = b"shipyard-test-ticket:" + bytes.fromhex(cdhash)
+                os.makedirs(os.path.join(PKI, "tickets"), exist_ok=True)
+                with open(os.path.join(PKI, "tickets", cdhash + ".ticket"), "wb") as file:
+                    file.write(ticket)  # what was served, for the tests to compare
                 self.reply(200, {"records": [{"recordName": name, "fields": {"signedTicket": {
                     "type": "BYTES", "value": base64.b64encode(ticket).decode()}}}]})
             else:
