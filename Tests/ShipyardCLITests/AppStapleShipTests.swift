@@ -88,8 +88,10 @@ struct AppStapleShipTests {
     let fixture = try ElectronAppFixture.write(in: double.folder.url.appendingPathComponent("src"))
     let app = fixture.url.path
     let signed = try double.shipyard(
-      ["app", "sign", app, "--p12", double.folder.path("identity.p12"), "--p12-password-env",
-       "P12_PASSWORD"])
+      [
+        "app", "sign", app, "--p12", double.folder.path("identity.p12"), "--p12-password-env",
+        "P12_PASSWORD",
+      ])
     #expect(signed.status == 0, "\(signed.standardError)")
     let before = try double.shipyard(["app", "verify", app])
     #expect(String(decoding: before.standardOutput, as: UTF8.self).contains("ticket: none stapled"))
@@ -111,7 +113,8 @@ struct AppStapleShipTests {
     let after = try double.shipyard(["app", "verify", app])
     #expect(after.status == 0, "\(after.standardError)")
     let text = String(decoding: after.standardOutput, as: UTF8.self)
-    #expect(text.contains("ticket: stapled (") && text.contains("lists the main executable's cdhash"))
+    #expect(
+      text.contains("ticket: stapled (") && text.contains("lists the main executable's cdhash"))
   }
 
   @Test func anUnsignedAppIsRefusedBeforeAnyUpload() throws {
