@@ -19,12 +19,8 @@ extension DMGRelease {
       throw DMGReleaseError(step: .notarizeApp, error)
     }
     guard !verification.isValid else { return }
-    let lines = verification.problems + verification.notaryIssues
-    throw DMGReleaseError(
-      step: .notarizeApp, kind: .failed,
-      description: "the notary would refuse \(path) (checked before uploading; "
-        + "--no-preflight uploads it all the same):\n"
-        + lines.map { "  \($0)" }.joined(separator: "\n"))
+    throw Self.refusal(
+      of: path, step: .notarizeApp, lines: verification.problems + verification.notaryIssues)
   }
 
   /// Notarizes a signed app: zips it to a temporary `<Name>.zip` (entries under `<Name>.app/`,

@@ -82,11 +82,16 @@ public struct DMGRelease: Sendable {
     let issues = verification.apps.flatMap(\.notaryIssues)
     guard !issues.isEmpty else { return }
     let name = URL(fileURLWithPath: image).lastPathComponent
-    throw DMGReleaseError(
-      step: .notarize, kind: .failed,
-      description: "the notary would refuse \(image) (checked before uploading; "
+    throw Self.refusal(of: image, step: .notarize, lines: issues.map { "\(name)/\($0)" })
+  }
+
+  /// The preflight's error: what the notary would refuse in `target`, a line each.
+  static func refusal(of target: String, step: Step, lines: [String]) -> DMGReleaseError {
+    DMGReleaseError(
+      step: step, kind: .failed,
+      description: "the notary would refuse \(target) (checked before uploading; "
         + "--no-preflight uploads it all the same):\n"
-        + issues.map { "  \(name)/\($0)" }.joined(separator: "\n"))
+        + lines.map { "  \($0)" }.joined(separator: "\n"))
   }
 
   /// Signs the app at `path` inside-out (every Mach-O slice, every nested bundle's seal, the

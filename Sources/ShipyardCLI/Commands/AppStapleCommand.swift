@@ -30,9 +30,7 @@ struct AppStapleCommand: ShipyardCommand {
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = DMGStapleCommand.Arguments()
     app = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
-    ticketTimeout = parsed.ticketTimeout
-    engine = try (parsed.engine ?? .platformDefault).engine(
-      signing: nil, environment: environment, command: Self.path)
+    (engine, ticketTimeout) = try parsed.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {

@@ -157,6 +157,15 @@ struct DMGStapleCommand: ShipyardCommand {
     var engine: EngineName?
     /// `--ticket-timeout`, in seconds.
     var ticketTimeout: TimeInterval = 60
+
+    /// The engine and the ticket timeout, for `command`'s errors.
+    func validated(environment: [String: String], command: String) throws(CommandError) -> (
+      any SigningEngine, TimeInterval
+    ) {
+      let engine = try (self.engine ?? .platformDefault).engine(
+        signing: nil, environment: environment, command: command)
+      return (engine, ticketTimeout)
+    }
   }
 
   let image: String
@@ -166,9 +175,7 @@ struct DMGStapleCommand: ShipyardCommand {
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
-    ticketTimeout = parsed.ticketTimeout
-    engine = try (parsed.engine ?? .platformDefault).engine(
-      signing: nil, environment: environment, command: Self.path)
+    (engine, ticketTimeout) = try parsed.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
