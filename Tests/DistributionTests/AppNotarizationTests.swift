@@ -54,3 +54,25 @@ import Testing
     #expect(tools.calls.dropFirst(before).map { $0.first } == ["ditto"], "\(tools.calls)")
   }
 }
+
+extension AppNotarizationTests {
+  @Test func rcodesignRefusesToSubmitAnAppZipClearlyAndStaplesTheApp() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    let app = tools.folder.path("Hello.app")
+    try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
+    let release = DMGRelease(
+      image: app, signingEngine: RCodesignEngine(runner: tools.runner), clock: FakeClock().clock)
+    await #expect {
+      try await release.notarizeApp(
+        app, credentials: .apiKey(path: "k.json", keyID: nil, issuer: nil))
+    } throws: { error in
+      let error = error as? DMGReleaseError
+      return error?.step == .notarizeApp && error?.kind == .invalidOptions
+        && error?.description.contains("use --engine native") == true
+    }
+    #expect(tools.calls.isEmpty, "nothing ran: \(tools.calls)")
+    try await release.stapleApp(app)
+    #expect(tools.calls == [["rcodesign", "staple", app]])
+  }
+}

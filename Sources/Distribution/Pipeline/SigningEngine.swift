@@ -113,7 +113,7 @@ package protocol SigningEngine: Sendable {
 extension SigningEngine {
   /// Zips the app with Shipyard's own writer (every entry under `<Name>.app/`, links kept as
   /// links, modes kept, no AppleDouble files, the same bytes for the same tree): what the native
-  /// and rcodesign engines submit.
+  /// engine submits (rcodesign refuses: it takes a bundle, not a zip).
   package func archiveApp(_ app: String, to zip: String) async throws {
     try ZipArchiver.archive(app, to: zip)
   }
