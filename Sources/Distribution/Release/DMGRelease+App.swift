@@ -50,7 +50,9 @@ extension DMGRelease {
       engine: engine, credentials: credentials, clock: clock, timeout: timeout)
     let events = events
     let outcome = try await run(.notarizeApp) {
-      try await Self.withTemporaryFolder { folder in
+      // The key is checked before the app is zipped: a missing .p8 costs no zip.
+      try engine.validate(credentials)
+      return try await Self.withTemporaryFolder { folder in
         let zip = folder.appendingPathComponent(
           app.deletingPathExtension().lastPathComponent + ".zip"
         ).path
