@@ -4,7 +4,7 @@ extension ZipCentralDirectory {
   /// Reads the central directory header at the cursor, with its name, its Zip64 fields and
   /// past its extra field and comment.
   static func readHeader(_ reader: inout ByteReader, index: Int, directoryOffset: Int64) throws
-    -> ZipEntry
+    -> ZipDirectoryEntry
   {
     let start = reader.offset
     let at = directoryOffset + Int64(start)
@@ -67,7 +67,7 @@ extension ZipCentralDirectory {
         structure, at: at,
         "its local header at byte \(localOffset) is not before the central directory")
     }
-    return ZipEntry(
+    return ZipDirectoryEntry(
       name: name, method: method, flags: flags, crc32: crc, compressedSize: compressed,
       uncompressedSize: uncompressed, localHeaderOffset: localOffset,
       hostSystem: UInt8(madeBy >> 8), externalAttributes: external, index: index)

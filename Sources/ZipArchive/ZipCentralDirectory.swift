@@ -6,7 +6,7 @@ struct ZipCentralDirectory {
   /// Where the central directory starts.
   let offset: Int64
   /// Its entries, in order.
-  let entries: [ZipEntry]
+  let entries: [ZipDirectoryEntry]
 
   /// The fixed part of a central directory header.
   static let headerSize = 46
@@ -62,7 +62,7 @@ struct ZipCentralDirectory {
       throw ZipReaderError("central directory", at: directoryOffset, "ends early")
     }
     var reader = ByteReader(bytes, bigEndian: false)
-    var entries: [ZipEntry] = []
+    var entries: [ZipDirectoryEntry] = []
     entries.reserveCapacity(Int(count))
     for index in 0..<Int(count) {
       entries.append(

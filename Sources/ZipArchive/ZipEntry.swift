@@ -1,43 +1,47 @@
-/// One entry of a zip archive's central directory: its name, how its data is stored, where its
-/// local header is and what kind of item it stands for.
+/// One entry of a zip archive as the writer takes it: a name under the archive's root, its kind,
+/// its Unix permission bits and its modification time.
 package struct ZipEntry: Sendable, Equatable {
-  /// The entry's path inside the archive, such as `Hello.app/Contents/Info.plist`; folders end
-  /// in `/`.
-  package let name: String
-  /// The compression method (``ZipFormat/methodStored`` or ``ZipFormat/methodDeflate``; others
-  /// are refused when the data is read).
-  package let method: UInt16
-  /// The general-purpose flags.
-  package let flags: UInt16
-  /// The CRC-32 of the uncompressed data.
-  package let crc32: UInt32
-  /// How many bytes the data takes in the archive.
-  package let compressedSize: Int64
-  /// How many bytes the data has once uncompressed.
-  package let uncompressedSize: Int64
-  /// Where the entry's local file header starts.
-  package let localHeaderOffset: Int64
-  /// The host system that wrote the entry ("version made by", high byte): 3 is Unix.
-  package let hostSystem: UInt8
-  /// The external file attributes: on Unix hosts, `st_mode` in the high 16 bits.
-  package let externalAttributes: UInt32
-  /// The index of the entry in the central directory, for errors.
-  package let index: Int
-
-  /// The Unix mode (type and permission bits), when a Unix host wrote it.
-  package var unixMode: UInt32? {
-    hostSystem == 3 ? externalAttributes >> 16 : nil
+  /// What an entry holds.
+  package enum Kind: Sendable, Equatable {
+    /// A folder; its name ends with `/`.
+    case directory
+    /// A regular file of `size` bytes, read from `path` when the entry is written.
+    case file(path: String, size: Int64)
+    /// A symbolic link: its target is the entry's data, stored, never deflated.
+    case symbolicLink(target: String)
   }
 
-  /// Whether the entry is a folder: its name ends in `/` or its Unix mode says so.
-  package var isDirectory: Bool {
-    name.hasSuffix("/")
-      || unixMode.map { $0 & ZipFormat.unixTypeMask == ZipFormat.unixDirectory }
-        ?? false
+  /// The entry's name in the archive, with `/` between components (`Hello.app/Contents/`).
+  package var name: String
+  /// What the entry holds.
+  package var kind: Kind
+  /// The permission bits (`st_mode & 0o7777`); the file type bits come from ``kind``.
+  package var permissions: UInt32
+  /// The modification time, in seconds since 1970.
+  package var modificationTime: Int64
+
+  /// Makes an entry.
+  package init(name: String, kind: Kind, permissions: UInt32, modificationTime: Int64) {
+    self.name = name
+    self.kind = kind
+    self.permissions = permissions
+    self.modificationTime = modificationTime
   }
 
-  /// Whether the entry is a symbolic link (its data is the target).
-  package var isSymbolicLink: Bool {
-    unixMode.map { $0 & ZipFormat.unixTypeMask == ZipFormat.unixSymbolicLink } ?? false
+  /// The Unix `st_mode` the entry's external attributes hold: type and permission bits.
+  package var unixMode: UInt32 {
+    let type =
+      switch kind {
+      case .directory: ZipFormat.unixDirectory
+      case .file: ZipFormat.unixRegularFile
+      case .symbolicLink: ZipFormat.unixSymbolicLink
+      }
+    return type | (permissions & 0o7777)
+  }
+
+  /// The external attributes: the Unix mode in the high 16 bits, and MS-DOS's directory bit
+  /// (0x10) for folders, as Info-ZIP and ditto write them.
+  package var externalAttributes: UInt32 {
+    unixMode << 16 | (kind == .directory ? 0x10 : 0)
   }
 }

@@ -18,7 +18,7 @@ package final class ZipReader {
   // MARK: - Properties
 
   /// The entries of the central directory, in its order.
-  package let entries: [ZipEntry]
+  package let entries: [ZipDirectoryEntry]
   /// Where the central directory starts: every entry's data lies before it.
   package let centralDirectoryOffset: Int64
   private let source: any RandomAccessByteSource
@@ -79,7 +79,7 @@ package final class ZipReader {
   /// - Throws: ``ZipReaderError`` for a damaged local header, data outside the archive, an
   ///   unsupported method or encryption, a stream that does not inflate to the recorded size,
   ///   or a CRC-32 that differs.
-  package func contents(of entry: ZipEntry, limit: Int64 = defaultContentsLimit) throws
+  package func contents(of entry: ZipDirectoryEntry, limit: Int64 = defaultContentsLimit) throws
     -> [UInt8]
   {
     let structure = "entry \(entry.index) (\(entry.name))"
@@ -124,7 +124,7 @@ package final class ZipReader {
 
   /// Where the data of `entry` starts: after its local header, name and extra field, all of
   /// which must lie before the central directory, as must the data.
-  private func localDataOffset(of entry: ZipEntry, structure: String) throws -> Int64 {
+  private func localDataOffset(of entry: ZipDirectoryEntry, structure: String) throws -> Int64 {
     let headerOffset = entry.localHeaderOffset
     let header = try source.read(at: headerOffset, count: 30)
     var reader = ByteReader(header, bigEndian: false)

@@ -22,6 +22,9 @@ import Testing
     case .signed(let engine): "signed \(engine)"
     case .notarizationStatus(let id, let status, _): "status \(id) \(status.name)"
     case .notarized(let id): "notarized \(id)"
+    case .appNotarized(let path, let id):
+      "app notarized \(URL(fileURLWithPath: path).lastPathComponent) \(id)"
+    case .appStapled(let path): "app stapled \(URL(fileURLWithPath: path).lastPathComponent)"
     case .stapled: "stapled"
     case .assessed(let verdict): "assessed \(verdict?.contains("accepted") == true)"
     case .verified(let verification): "verified \(verification.valid)"
@@ -29,11 +32,11 @@ import Testing
     }
   }
 
-  @Test func shipRunsEveryStepInOrderAndSummarizesTheFinalImage() async throws {
-    let tools = try FakeToolbox()
-    defer { tools.remove() }
-    try tools.set("in-progress-polls", "1")
-    let image = tools.folder.path("Hello.dmg")
+  /// A release of `image` through the fake Apple tools, and the names of its events (one
+  /// `building` for a run of them).
+  private static func recordingRelease(_ image: String, _ tools: FakeToolbox) -> (
+    DMGRelease, Locked<[String]>
+  ) {
     let names = Locked([String]())
     let release = DMGRelease(
       image: image, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock
@@ -43,6 +46,15 @@ import Testing
         if name != "building" || names.last != "building" { names.append(name) }
       }
     }
+    return (release, names)
+  }
+
+  @Test func shipRunsEveryStepInOrderAndSummarizesTheFinalImage() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    try tools.set("in-progress-polls", "1")
+    let image = tools.folder.path("Hello.dmg")
+    let (release, names) = Self.recordingRelease(image, tools)
 
     let summary = try await release.ship(
       building: DMGBuildOptions(source: Self.helloApp, output: image),
@@ -65,6 +77,40 @@ import Testing
     #expect(summary.gatekeeper?.contains("accepted") == true)
     let final = try FileDigest(ofFileAt: image)
     #expect(summary.sha256 == final.hex && summary.bytes == final.byteCount)
+  }
+
+  @Test func shipWithStapleAppNotarizesAndStaplesTheAppBeforeTheBuild() async throws {
+    let tools = try FakeToolbox()
+    defer { tools.remove() }
+    let source = tools.folder.path("src")
+    try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+    let app = source + "/Hello.app"
+    try FileManager.default.copyItem(atPath: Self.helloApp, toPath: app)
+    let image = tools.folder.path("Hello.dmg")
+    let (release, names) = Self.recordingRelease(image, tools)
+    var plan = DMGRelease.Plan(
+      identity: Self.identity, notary: Self.credentials, trustRoots: try TestPKI.trustRoots())
+    plan.stapleApp = true
+
+    let summary = try await release.ship(
+      building: DMGBuildOptions(source: source, output: image), plan: plan)
+
+    let id = PipelineTests.submission
+    #expect(
+      names.withLock { $0 } == [
+        "status \(id) In Progress", "status \(id) Accepted", "app notarized Hello.app \(id)",
+        "app stapled Hello.app", "building", "built true", "signed apple", "status \(id) Accepted",
+        "notarized \(id)", "stapled", "assessed true", "verified true", "digested",
+      ])
+    #expect(summary.steps["notarize-app"] == "accepted" && summary.steps["staple-app"] == "done")
+    #expect(summary.appSubmissionIDs == [id] && summary.submissionID == id)
+    let submitted = tools.calls.filter { $0.starts(with: ["xcrun", "notarytool", "submit"]) }
+    #expect(
+      submitted.map { URL(fileURLWithPath: $0[3]).lastPathComponent } == ["Hello.zip", "Hello.dmg"])
+    #expect(tools.calls.contains(["xcrun", "stapler", "staple", app]))
+    // The app's submission is recorded beside the image, not in the image's source.
+    #expect(FileManager.default.fileExists(atPath: image + ".Hello.app.notarization.json"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: source) == ["Hello.app"])
   }
 
   @Test func aStepWithoutAnEngineIsAnOptionsError() async throws {

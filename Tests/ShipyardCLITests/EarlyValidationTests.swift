@@ -26,6 +26,10 @@ import Testing
       ], [:], "the environment variable NOTARY_PASSWORD is not set"
     ),
     (["dmg", "ship", "--engine", "xcode"], [:], "--engine takes native, apple or rcodesign"),
+    (
+      ["dmg", "ship", "--skip-notarize", "--staple-app"], [:],
+      "--staple-app notarizes the app: it cannot go with --skip-sign or --skip-notarize"
+    ),
     (["dmg", "ship", "--engine", "apple"], [:], "signing needs --identity"),
     (["dmg", "ship"] + keychainSigning, [:], "notarization needs credentials"),
     (

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fake `codesign`, `xcrun`, `spctl` and `rcodesign` in a folder of their own, and what they were
+/// Fake `codesign`, `xcrun`, `spctl`, `ditto` and `rcodesign` in a folder of their own, and what they were
 /// asked to do.
 public struct FakeToolbox {
   /// The folder holding the fakes and their records.
@@ -14,7 +14,7 @@ public struct FakeToolbox {
     let script = PeerPolicy.packageRoot.appendingPathComponent(
       "Tests/DistributionTests/FakeTools/fake-apple-tool"
     ).path
-    for tool in ["codesign", "xcrun", "spctl", "rcodesign"] {
+    for tool in ["codesign", "xcrun", "spctl", "ditto", "rcodesign"] {
       try FileManager.default.createSymbolicLink(
         atPath: folder.path(tool), withDestinationPath: script)
     }

@@ -21,6 +21,8 @@ public struct AppVerification: Sendable, Encodable {
   public let problems: [String]
   /// What Apple's notary would refuse, per slice, in its words: `<path> (<architecture>): <message>`.
   public let notaryIssues: [String]
+  /// The stapled notarization ticket of a bundle (`nil` for a single Mach-O file).
+  public let ticket: AppTicket?
   /// The whole report (items, seals, findings), for `--json`.
   let check: AppSignatureCheck?
 
@@ -36,6 +38,7 @@ public struct AppVerification: Sendable, Encodable {
   public init(path: String, trustRoots: TrustRoots = .apple) throws {
     self.path = path
     hasCode = try Self.holdsMachO(URL(fileURLWithPath: path))
+    ticket = AppTicket.read(path)
     guard hasCode else {
       (problems, notaryIssues, check) = ([], [], nil)
       return
@@ -58,14 +61,15 @@ public struct AppVerification: Sendable, Encodable {
     }
     return AppVerification(
       path: name, hasCode: hasCode, problems: problems.map(strip),
-      notaryIssues: notaryIssues.map(strip), check: check)
+      notaryIssues: notaryIssues.map(strip), ticket: ticket, check: check)
   }
 
   /// Makes a verification from its parts.
   init(
     path: String, hasCode: Bool, problems: [String], notaryIssues: [String],
-    check: AppSignatureCheck?
+    ticket: AppTicket?, check: AppSignatureCheck?
   ) {
+    self.ticket = ticket
     self.path = path
     self.hasCode = hasCode
     self.problems = problems
@@ -94,7 +98,7 @@ public struct AppVerification: Sendable, Encodable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case path, hasCode, valid, problems, notaryIssues, report
+    case path, hasCode, valid, problems, notaryIssues, ticket, report
   }
 
   /// Encodes the verdict, the problems and issues, and the whole report.
@@ -105,6 +109,7 @@ public struct AppVerification: Sendable, Encodable {
     try container.encode(isValid, forKey: .valid)
     try container.encode(problems, forKey: .problems)
     try container.encode(notaryIssues, forKey: .notaryIssues)
+    try container.encodeIfPresent(ticket, forKey: .ticket)
     try container.encodeIfPresent(check, forKey: .report)
   }
 }

@@ -89,6 +89,11 @@ package struct AppleEngine: SigningEngine {
     NotaryLog.issues(in: try await notarytool(["log", submissionID], credentials))
   }
 
+  /// `ditto -c -k --keepParent <app> <zip>`, as Apple's notarization guide zips an app.
+  package func archiveApp(_ app: String, to zip: String) async throws {
+    _ = try await check(runner, "ditto", ["-c", "-k", "--keepParent", app, zip])
+  }
+
   package func staple(_ image: String) async throws {
     _ = try await check(runner, "xcrun", ["stapler", "staple", image])
     _ = try await check(runner, "xcrun", ["stapler", "validate", image])

@@ -276,12 +276,22 @@ public struct NativeEngine: SigningEngine {
 
   // MARK: - Stapling
 
-  package func staple(_ image: String) async throws {
-    let cdhash = try DMGStapler.cdhash(of: image)
+  /// Staples a disk image (the ticket in its signature) or an app (the ticket in
+  /// `Contents/CodeResources`), looked up by the image's or the main executable's cdhash.
+  package func staple(_ path: String) async throws {
+    let bundle = try FileStatus.of(path)?.kind == .directory ? URL(fileURLWithPath: path) : nil
+    let cdhash =
+      try bundle.map { try BundleStaple.cdhash(ofBundleAt: $0) }
+      ?? DMGStapler.cdhash(of: path)
     switch try await TicketLookupClient(url: configuration.ticketURL, transport: transport)
       .lookUp(cdhash: cdhash)
     {
-    case .found(let ticket): try DMGStapler.staple(ticket, to: image)
+    case .found(let ticket):
+      if let bundle {
+        try BundleStaple.staple(Array(ticket), toBundleAt: bundle)
+      } else {
+        try DMGStapler.staple(ticket, to: path)
+      }
     case .notFound: throw PipelineError.ticketNotPublished(cdhash: cdhash.hex)
     }
   }

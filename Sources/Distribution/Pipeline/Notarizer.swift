@@ -114,16 +114,22 @@ public struct Notarizer: Sendable {
   /// Notarizes `image` as ``notarize(_:progress:)`` does, and gives back the image's digest too,
   /// so that a caller whose image has not changed since (no staple) needs no pass of its own.
   ///
+  /// - Parameters:
+  ///   - image: The signed disk image, or an app's zip.
+  ///   - statePath: Where the state file goes, when not beside `image` (an app's zip is
+  ///     temporary: its state goes beside the app).
+  ///   - progress: Called after each poll, as for ``notarize(_:progress:)``.
   /// - Returns: The accepted submission's ID and the image's digest.
   /// - Throws: ``PipelineError/notarizationTimedOut(submissionID:waited:)`` after `timeout`
   ///   (the state file stays, so a rerun resumes), or
   ///   ``PipelineError/notarizationRejected(submissionID:status:issues:)`` with the log's issues.
   package func notarization(
-    of image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
+    of image: String, statePath: String? = nil,
+    progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
   ) async throws -> Outcome {
     try engine.validate(credentials)
     let digest = try digestImage(image)
-    let statePath = Self.statePath(for: image)
+    let statePath = statePath ?? Self.statePath(for: image)
     var state: State
     if let saved = try? JSONDecoder().decode(
       State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),

@@ -97,6 +97,14 @@ package struct RCodesignEngine: SigningEngine {
     return NotaryLog.issues(in: log)
   }
 
+  /// Refused: `rcodesign notary-submit` takes a bundle, a DMG or a flat package, not a zip (it
+  /// zips a bundle itself), so the zip `app notarize` submits cannot go through it.
+  package func archiveApp(_ app: String, to zip: String) async throws {
+    throw PipelineError.invalidOptions(
+      "rcodesign notarizes an app bundle itself (rcodesign notary-submit --staple \(app)), not a "
+        + "zip: use --engine native (or apple on macOS) for app notarize and --staple-app")
+  }
+
   package func staple(_ image: String) async throws {
     _ = try await check(runner, "rcodesign", ["staple", image])
   }

@@ -1,5 +1,6 @@
 package import Digests
 import Foundation
+import ZipArchive
 
 /// Who signs: a keychain identity for Apple's `codesign`, or a certificate file for rcodesign
 /// and the native engine.
@@ -101,13 +102,22 @@ package protocol SigningEngine: Sendable {
   func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus
   /// The issues of a finished submission's log.
   func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String]
-  /// Staples the ticket to the image (and validates it where the tools can).
+  /// Zips a signed app for submission as `ditto -c -k --keepParent <app> <zip>` does.
+  func archiveApp(_ app: String, to zip: String) async throws
+  /// Staples the ticket to the image, or to the app (and validates it where the tools can).
   func staple(_ image: String) async throws
   /// Gatekeeper's verdict, where it can be asked (macOS); `nil` elsewhere.
   func assess(_ image: String) async throws -> String?
 }
 
 extension SigningEngine {
+  /// Zips the app with Shipyard's own writer (every entry under `<Name>.app/`, links kept as
+  /// links, modes kept, no AppleDouble files, the same bytes for the same tree): what the native
+  /// engine submits (rcodesign refuses: it takes a bundle, not a zip).
+  package func archiveApp(_ app: String, to zip: String) async throws {
+    try ZipArchiver.archive(app, to: zip)
+  }
+
   /// Runs a tool; a non-zero exit is a ``PipelineError/toolFailed(command:status:output:)`` with
   /// every secret in `secrets` redacted from the command and the output.
   func check(

@@ -3,6 +3,10 @@ extension DMGRelease {
   public enum Step: String, Sendable, CaseIterable {
     /// Signing the app that goes into the image.
     case signApp = "sign-app"
+    /// Notarizing the app (`--staple-app`, or `app notarize`).
+    case notarizeApp = "notarize-app"
+    /// Stapling the app's ticket.
+    case stapleApp = "staple-app"
     /// Building the image.
     case build
     /// Signing it.
@@ -23,6 +27,10 @@ extension DMGRelease {
   public enum Event: Sendable {
     /// The app is signed inside-out, before the build.
     case appSigned(AppSigningSummary)
+    /// Apple accepted the app's submission.
+    case appNotarized(path: String, id: String)
+    /// The ticket is stapled to the app.
+    case appStapled(path: String)
     /// The build has written `done` of the volume's `total` bytes.
     case building(done: Int64, total: Int64)
     /// The image is built.

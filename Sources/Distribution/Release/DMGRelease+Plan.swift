@@ -23,6 +23,10 @@ extension DMGRelease {
     /// Whether the image's apps are checked offline, before the upload, for what Apple's notary
     /// refuses (``DMGRelease/preflight(trustRoots:)``).
     public var preflight: Bool
+    /// Whether each app is notarized and stapled before the build (two submissions: the app's
+    /// zip, then the image), so that the app carries its own ticket once copied out of the
+    /// image.
+    public var stapleApp = false
 
     /// Makes a plan.
     ///
@@ -59,6 +63,9 @@ extension DMGRelease {
     public var steps: [String: String] = [:]
     /// The accepted notarization's submission ID.
     public var submissionID: String?
+    /// The apps' accepted submission IDs, when they were notarized first
+    /// (``Plan/stapleApp``).
+    public var appSubmissionIDs: [String]?
     /// Gatekeeper's verdict, where it was asked.
     public var gatekeeper: String?
     /// The final image's SHA-256 (after stapling), for updaters' feeds.

@@ -82,11 +82,16 @@ public struct DMGRelease: Sendable {
     let issues = verification.apps.flatMap(\.notaryIssues)
     guard !issues.isEmpty else { return }
     let name = URL(fileURLWithPath: image).lastPathComponent
-    throw DMGReleaseError(
-      step: .notarize, kind: .failed,
-      description: "the notary would refuse \(image) (checked before uploading; "
+    throw Self.refusal(of: image, step: .notarize, lines: issues.map { "\(name)/\($0)" })
+  }
+
+  /// The preflight's error: what the notary would refuse in `target`, a line each.
+  static func refusal(of target: String, step: Step, lines: [String]) -> DMGReleaseError {
+    DMGReleaseError(
+      step: step, kind: .failed,
+      description: "the notary would refuse \(target) (checked before uploading; "
         + "--no-preflight uploads it all the same):\n"
-        + issues.map { "  \(name)/\($0)" }.joined(separator: "\n"))
+        + lines.map { "  \($0)" }.joined(separator: "\n"))
   }
 
   /// Signs the app at `path` inside-out (every Mach-O slice, every nested bundle's seal, the
@@ -233,6 +238,12 @@ public struct DMGRelease: Sendable {
       }
       summary.steps["sign-app"] = "done"
     }
+    if plan.stapleApp, let credentials = plan.notary {
+      summary.appSubmissionIDs = try await notarizeAndStapleApps(
+        in: options.source, plan: plan, credentials: credentials)
+      summary.steps["notarize-app"] = "accepted"
+      summary.steps["staple-app"] = "done"
+    }
     try build(options)
     summary.steps["build"] = "done"
     do {
@@ -334,7 +345,7 @@ public struct DMGRelease: Sendable {
   }
 
   /// The engine, which `step` needs.
-  private func engine(for step: Step) throws(DMGReleaseError) -> any SigningEngine {
+  func engine(for step: Step) throws(DMGReleaseError) -> any SigningEngine {
     guard let engine else {
       throw DMGReleaseError(
         step: step, kind: .invalidOptions, description: "no signing engine for \(step.rawValue)")
@@ -343,7 +354,7 @@ public struct DMGRelease: Sendable {
   }
 
   /// Runs an engine's step, naming the step in what it throws.
-  private func run<T>(_ step: Step, _ body: () async throws -> T) async throws(DMGReleaseError)
+  func run<T>(_ step: Step, _ body: () async throws -> T) async throws(DMGReleaseError)
     -> T
   {
     do {

@@ -15,7 +15,8 @@ struct AppVerifyCommand: ShipyardCommand {
     CodeResources, entitlements, requirements), the CMS signature and its chain to one of Apple's
     roots through a Developer ID intermediate, the hardened runtime and the secure timestamp; and
     every bundle's resource seal: each sealed file's hash, nothing added or missing, nested code by
-    cdhash. Then says, in Apple's words and per architecture, what the notary would refuse. Names
+    cdhash. Reports the stapled ticket: present, and whether it lists the main executable's cdhash
+    (its Apple signature is checked only by Gatekeeper, on a Mac). Then says, in Apple's words and per architecture, what the notary would refuse. Names
     every problem with its path and exits 1 when there is one; 0 when the app would pass.
 
     \(table.help)
@@ -73,6 +74,7 @@ struct AppVerifyCommand: ShipyardCommand {
     var lines = ["\(verification.path): \(verification.isValid ? "valid" : "INVALID")"]
     lines += verification.problems.map { "  problem: \($0)" }
     lines += verification.notaryIssues.map { "  notary would refuse: \($0)" }
+    lines += verification.ticket.map { ["  \($0.line)"] } ?? []
     return lines.joined(separator: "\n")
   }
 }

@@ -34,8 +34,11 @@ struct CommandGroup: Sendable {
 
   /// The app commands.
   static let app = CommandGroup(
-    name: "app", overview: "Sign Mac apps and check their signatures, natively on any OS.",
-    subcommands: [AppSignCommand.self, AppVerifyCommand.self])
+    name: "app",
+    overview: "Sign, notarize and staple Mac apps and check their signatures, natively on any OS.",
+    subcommands: [
+      AppSignCommand.self, AppVerifyCommand.self, AppNotarizeCommand.self, AppStapleCommand.self,
+    ])
 
   /// The update-feed commands.
   static let appcast = CommandGroup(

@@ -31,6 +31,8 @@ struct DMGShipArguments {
   var skipped: Set<Step> = []
   /// `--no-preflight`.
   var noPreflight = false
+  /// `--staple-app`.
+  var stapleApp = false
   /// `--json`.
   var json = false
   /// The update feeds written last, from the final image (`--appcast`, `--electron-updater`).
@@ -55,6 +57,13 @@ struct DMGShipArguments {
         $0.skipped.insert($1)
       },
       NotaryArguments.noPreflightFlag.lifted(\.noPreflight),
+      .flag(
+        "--staple-app",
+        help: """
+          Notarizes and staples the app too, before the build (two submissions: the app as a
+          zip, then the image), so the app keeps its ticket once copied out of the image.
+          """
+      ) { $0.stapleApp = true },
       .configFile(help: OptionHelp(wrapping: configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
     ]

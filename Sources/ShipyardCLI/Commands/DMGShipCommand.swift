@@ -11,16 +11,17 @@ struct DMGShipCommand: ShipyardCommand {
     USAGE: shipyard dmg ship <app-or-folder> [build options] [signing options] [notary options]
                              [--entitlements [<path>=]<file>]... [--no-runtime]
                              [--trust-root <pem> ...] [--skip-sign-app] [--skip-sign]
-                             [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
-                             [--appcast <appcast.xml> --ed-key-file <file>]
+                             [--skip-notarize] [--skip-staple] [--skip-verify] [--staple-app]
+                             [--json] [--appcast <appcast.xml> --ed-key-file <file>]
                              [--electron-updater <latest-mac.yml>]
 
     Runs `app sign` on the app (or on each .app of the folder) with the same identity, then
     `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
     same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
-    and size (stapling changes the bytes: feed these to updaters). Last, on those final bytes,
-    --appcast and --electron-updater write the update feeds as `appcast add` does. Exit codes as
-    for `dmg notarize`.
+    and size (stapling changes the bytes: feed these to updaters). With --staple-app the app is
+    notarized and stapled first (`app notarize`, `app staple`), then the image: two submissions.
+    Last, on the final bytes, --appcast and --electron-updater write the update feeds as
+    `appcast add` does. Exit codes as for `dmg notarize`.
     Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
 
     \(table.help)
@@ -58,6 +59,8 @@ struct DMGShipCommand: ShipyardCommand {
   let skipped: Set<DMGShipArguments.Step>
   /// `--no-preflight`.
   let noPreflight: Bool
+  /// `--staple-app`.
+  let stapleApp: Bool
   /// Whether the summary is printed as JSON.
   let json: Bool
   /// The update feeds written from the final image, after stapling and verifying.
@@ -73,7 +76,13 @@ struct DMGShipCommand: ShipyardCommand {
       source: positionals.first, environment: environment, command: Self.path)
     skipped = parsed.skipped
     noPreflight = parsed.noPreflight
+    stapleApp = parsed.stapleApp
     json = parsed.json
+    if stapleApp, skipped.contains(.sign) || skipped.contains(.notarize) {
+      throw .usage(
+        "--staple-app notarizes the app: it cannot go with --skip-sign or --skip-notarize",
+        command: Self.path)
+    }
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
     feeds = try parsed.feeds.validated(
       environment: environment, command: Self.path, feedFlag: "--appcast")
@@ -106,6 +115,7 @@ struct DMGShipCommand: ShipyardCommand {
       trustRoots: trustRoots)
     plan.app = app
     plan.preflight = !noPreflight
+    plan.stapleApp = stapleApp
     let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
     { release in
       try await release.ship(building: build, plan: plan)
@@ -116,6 +126,7 @@ struct DMGShipCommand: ShipyardCommand {
     try console.printReport(summary, json: json) {
       var lines = ["shipped \(image):"]
       lines += summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+      lines += (summary.appSubmissionIDs ?? []).map { "  app submission: \($0)" }
       lines += summary.submissionID.map { ["  submission: \($0)"] } ?? []
       lines += summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
       // Last, for scripts: the final bytes' digest and size.

@@ -85,6 +85,20 @@ struct DMGNotarizeCommand: ShipyardCommand {
     var noPreflight = false
     /// The roots the preflight trusts.
     var trust = TrustArguments()
+
+    /// The notary options, the engine (checked to take them) and the preflight's roots (`nil`
+    /// with `--no-preflight`), for `command`'s errors.
+    func validated(environment: [String: String], command: String) throws(CommandError) -> (
+      NotaryOptions, any SigningEngine, TrustRoots?
+    ) {
+      let notary = try self.notary.validated(environment: environment, command: command)
+      let engine = try (self.engine ?? .platformDefault).engine(
+        signing: nil, environment: environment, command: command)
+      try notary.check(for: engine, command: command)
+      let preflight =
+        noPreflight ? nil : try trust.validated(environment: environment, command: command)
+      return (notary, engine, preflight)
+    }
   }
 
   let image: String
@@ -96,13 +110,7 @@ struct DMGNotarizeCommand: ShipyardCommand {
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
-    notary = try parsed.notary.validated(environment: environment, command: Self.path)
-    engine = try (parsed.engine ?? .platformDefault).engine(
-      signing: nil, environment: environment, command: Self.path)
-    try notary.check(for: engine, command: Self.path)
-    preflight =
-      parsed.noPreflight
-      ? nil : try parsed.trust.validated(environment: environment, command: Self.path)
+    (notary, engine, preflight) = try parsed.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
@@ -149,6 +157,15 @@ struct DMGStapleCommand: ShipyardCommand {
     var engine: EngineName?
     /// `--ticket-timeout`, in seconds.
     var ticketTimeout: TimeInterval = 60
+
+    /// The engine and the ticket timeout, for `command`'s errors.
+    func validated(environment: [String: String], command: String) throws(CommandError) -> (
+      any SigningEngine, TimeInterval
+    ) {
+      let engine = try (self.engine ?? .platformDefault).engine(
+        signing: nil, environment: environment, command: command)
+      return (engine, ticketTimeout)
+    }
   }
 
   let image: String
@@ -158,9 +175,7 @@ struct DMGStapleCommand: ShipyardCommand {
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
-    ticketTimeout = parsed.ticketTimeout
-    engine = try (parsed.engine ?? .platformDefault).engine(
-      signing: nil, environment: environment, command: Self.path)
+    (engine, ticketTimeout) = try parsed.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {

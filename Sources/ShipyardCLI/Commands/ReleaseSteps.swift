@@ -24,11 +24,21 @@ struct ReleaseSteps {
     } catch let error as DMGReleaseError {
       switch error.kind {
       case .timedOut: throw .timeout(error.description)
-      case .invalidOptions: throw .usage(error.description, command: "dmg \(error.step.rawValue)")
+      case .invalidOptions: throw .usage(error.description, command: Self.command(of: error.step))
       case .failed: throw .failure(error.description)
       }
     } catch {
       throw .failure("\(error)")  // DMGRelease throws only its own errors
+    }
+  }
+
+  /// The command that runs `step` alone.
+  static func command(of step: DMGRelease.Step) -> String {
+    switch step {
+    case .notarizeApp: "app notarize"
+    case .stapleApp: "app staple"
+    case .signApp: "app sign"
+    default: "dmg \(step.rawValue)"
     }
   }
 
@@ -42,6 +52,9 @@ struct ReleaseSteps {
       console.printError(
         "signed \(summary.path) with \(summary.engine): \(summary.items.count) items")
       for warning in summary.warnings { console.printError("warning: \(warning)") }
+    case .appNotarized(let path, let id):
+      console.printError("notarized \(path): submission \(id) accepted")
+    case .appStapled(let path): console.printError("stapled the notarization ticket to \(path)")
     case .building(let done, let total): progress?.update(done: done, total: total)
     case .built(let result):
       progress?.finish()

@@ -9,12 +9,14 @@ It checks what it receives and refuses what Apple would refuse:
 - the upload goes through /s3/<bucket>/<key>: its SigV4 Authorization is recomputed with botocore
   for the issued credentials and session token (else 403), then the bytes are stored in a real S3
   implementation (moto's server, started here on loopback);
-- a submission is Accepted only when the stored object's SHA-256 is the one submitted and
-  notary_judge.py (beside this file) finds no Mach-O in it that Apple would refuse: unsigned, not
+- a submission (a DMG, or an app zipped with its entries under <Name>.app/) is Accepted only when
+  the stored object's SHA-256 is the one submitted and notary_judge.py (beside this file) finds no
+  Mach-O in it that Apple would refuse: unsigned, not
   Developer ID chained to a trusted root, no secure timestamp, no hardened runtime, get-task-allow,
   an SDK before 10.9, SHA-1 only, or an invalid signature; else it is Invalid, with Apple's log
   (at developerLogUrl, and in <pki folder>/logs/<id>.json); the ticket look-up serves a ticket
-  only for the code directory hash of an accepted upload;
+  only for the code directory hash of an accepted upload: the image's, or the zipped app's main
+  executable's (its first slice's SHA-256 CodeDirectory);
 - time stamps are real RFC 3161 replies from `openssl ts -reply`.
 
 Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [--trust-root <pem>]...
@@ -24,12 +26,15 @@ The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refu
 answer), s3-drops-once (the first PUT's connection is closed half-way through its body, with no
 answer), s3-refuses-part-2 (part 2 gets 403), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
 "port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
-Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks).
+Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks); each
+ticket served is kept in <pki folder>/tickets/<cdhash>.ticket.
 """
-import base64, hashlib, http.server, json, os, signal, socketserver, struct, subprocess, sys, tempfile
+import base64, hashlib, http.server, json, os, plistlib, signal, socketserver, struct, subprocess, sys
+import tempfile
 import threading, time, traceback, urllib.error, urllib.parse, urllib.request
 
 import boto3
+import lief
 from botocore.auth import S3SigV4Auth
 from botocore.awsrequest import AWSRequest
 from botocore.credentials import Credentials
@@ -145,7 +150,45 @@ def verdict(ident, submission, stored):
     return log
 
 
-def cdhash_of(image):
+def cdhash_of(stored):
+    """The cdhash a ticket for the submission is filed under: the signed image's, or for a zip
+    the app's main executable's; None when there is none."""
+    if stored[:4] == b"PK\x03\x04":
+        return app_cdhash_of(stored)
+    return image_cdhash_of(stored)
+
+
+def app_cdhash_of(archive):
+    """The 20-byte cdhash (hex) of the main executable of the one <Name>.app in a zip: its first
+    slice's SHA-256 CodeDirectory (hash type 2), read with lief; None when it is not signed."""
+    with tempfile.TemporaryDirectory(prefix="notary-zip-") as folder:
+        path = os.path.join(folder, "submission.zip")
+        with open(path, "wb") as file:
+            file.write(archive)
+        root = notary_judge.extract(path, os.path.join(folder, "x"))
+        apps = [name for name in os.listdir(root) if name.endswith(".app")]
+        if len(apps) != 1:
+            return None
+        contents = os.path.join(root, apps[0], "Contents")
+        with open(os.path.join(contents, "Info.plist"), "rb") as file:
+            executable = plistlib.load(file).get("CFBundleExecutable")
+        parsed = lief.MachO.parse(os.path.join(contents, "MacOS", executable or ""))
+        binary = parsed.at(0) if parsed is not None else None
+        if binary is None or not binary.has_code_signature:
+            return None
+        blob = bytes(binary.code_signature.content)
+        count = struct.unpack(">I", blob[8:12])[0]
+        for index in range(count):
+            slot, start = struct.unpack(">II", blob[12 + 8 * index:20 + 8 * index])
+            if slot == 0 or 0x1000 <= slot <= 0x1004:
+                length = struct.unpack(">I", blob[start + 4:start + 8])[0]
+                directory = blob[start:start + length]
+                if directory[0x25] == 2:
+                    return hashlib.sha256(directory).hexdigest()[:40]
+    return None
+
+
+def image_cdhash_of(image):
     """The 20-byte cdhash of a signed UDIF image, read from its trailer and superblob; None for an
     unsigned image or another kind of file."""
     if len(image) < 512 or image[-512:-508] != b"koly":
@@ -218,6 +261,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.record(recordName=name)
             if cdhash in accepted_cdhashes and count > 1 and "ticket-never" not in MODES:
                 ticket = b"shipyard-test-ticket:" + bytes.fromhex(cdhash)
+                os.makedirs(os.path.join(PKI, "tickets"), exist_ok=True)
+                with open(os.path.join(PKI, "tickets", cdhash + ".ticket"), "wb") as file:
+                    file.write(ticket)  # what was served, for the tests to compare
                 self.reply(200, {"records": [{"recordName": name, "fields": {"signedTicket": {
                     "type": "BYTES", "value": base64.b64encode(ticket).decode()}}}]})
             else:
@@ -322,8 +368,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     except Exception:  # noqa: BLE001 - the test sees why instead of an empty reply
                         self.reply(500, {"error": traceback.format_exc()})
                         return
-                    if submission["log"]["status"] == "Accepted" and cdhash_of(stored):
-                        accepted_cdhashes.add(cdhash_of(stored))
+                    tickets = submission["log"].get("ticketContents") or []
+                    accepted_cdhashes.update(t["cdhash"] for t in tickets if t.get("cdhash"))
                     self.record(storedSHA256Matches=hashlib.sha256(stored).hexdigest() == submission["sha256"],
                                 verdict=submission["log"]["status"])
                 status = submission["log"]["status"]

@@ -1,0 +1,50 @@
+import Distribution
+import Foundation
+
+/// `shipyard app notarize`: submits a signed app to Apple as a zip and waits, boundedly.
+struct AppNotarizeCommand: ShipyardCommand {
+  static let path = "app notarize"
+  static let summary = "Notarize a signed Mac app (as a zip), waiting boundedly (rerun to resume)."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard app notarize <App.app> <credentials> [--timeout <duration>] [--engine <engine>]
+
+    Checks the app offline first, as `app verify` does (an unsigned app, or one the notary would
+    refuse, is stopped before the upload; --no-preflight uploads it all the same). Then zips it to
+    a temporary <Name>.zip whose entries are under <Name>.app/ (natively; `ditto -c -k
+    --keepParent` with Apple's tools), submits the zip, records the submission in
+    <App.app>.notarization.json and polls with growing pauses until Apple accepts it or the
+    timeout passes. An unchanged app zips to the same bytes, so running the command again resumes
+    the recorded submission. Then run `app staple`.
+
+    Exit codes: 0 accepted, 1 rejected or a tool failed, 64 usage error, 75 still in progress at the
+    timeout (run again to keep waiting).
+
+    \(table.help)
+    """
+
+  /// The options of `dmg notarize`.
+  static let table = OptionTable<DMGNotarizeCommand.Arguments>(
+    command: path, DMGNotarizeCommand.table.sections.map { ($0.title, $0.specs) })
+
+  let app: String
+  let notary: NotaryOptions
+  let engine: any SigningEngine
+  /// The roots the preflight trusts, unless it is left out.
+  let preflight: TrustRoots?
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = DMGNotarizeCommand.Arguments()
+    app = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
+    (notary, engine, preflight) = try parsed.validated(environment: environment, command: Self.path)
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    _ = try await ReleaseSteps(console: console, image: app, engine: engine).run { release in
+      if let preflight { try release.preflightApp(app, trustRoots: preflight) }
+      return try await release.notarizeApp(
+        app, credentials: notary.credentials, timeout: notary.timeout)
+    }
+  }
+}
