@@ -35,7 +35,7 @@ struct CommandGroup: Sendable {
   /// The app commands.
   static let app = CommandGroup(
     name: "app", overview: "Sign Mac apps and check their signatures, natively on any OS.",
-    subcommands: [AppSignCommand.self, AppVerifyCommand.self])
+    subcommands: [AppSignCommand.self, AppVerifyCommand.self, AppMergeCommand.self])
 
   /// Every group, in the order `--help` lists them.
   static let all: [CommandGroup] = [.app, .dmg, .form]
