@@ -278,7 +278,9 @@ struct AppTreePairing {
       var offset: Int64 = 0
       while offset < first.status.size {
         let count = Int(min(1 << 20, first.status.size - offset))
-        let chunks = (try opened[0].read(at: offset, count: count), try opened[1].read(at: offset, count: count))
+        let chunks = (
+          try opened[0].read(at: offset, count: count), try opened[1].read(at: offset, count: count)
+        )
         guard chunks.0 == chunks.1 else { return false }
         guard chunks.0.count == count else { return chunks.0.count == chunks.1.count }
         offset += Int64(count)

@@ -1,5 +1,5 @@
-import Foundation
 import CodeSigning
+import Foundation
 import SystemSupport
 
 /// Merges two builds of a Mac app, one per architecture, into one universal app, natively on any
@@ -126,7 +126,8 @@ public struct UniversalAppMerge: Sendable {
       try staging.commit()
     } catch let error as SystemError {
       staging.discard()
-      throw .failed(output, reason: error.relocated(from: staging.copy.path, to: output).description)
+      throw .failed(
+        output, reason: error.relocated(from: staging.copy.path, to: output).description)
     } catch {
       staging.discard()
       throw .failed(output, reason: "\(error)")
@@ -156,7 +157,10 @@ public struct UniversalAppMerge: Sendable {
     let input = try? FileStatus.of(first, followingLinks: false)
     guard (status.kind == .directory) == (input?.kind == .directory) else {
       throw .outputExists(
-        output, reason: "is a \(status.kind == .directory ? "folder" : "file") and would be replaced by the other kind: remove it first")
+        output,
+        reason:
+          "is a \(status.kind == .directory ? "folder" : "file") and would be replaced by the other kind: remove it first"
+      )
     }
   }
 }

@@ -53,7 +53,8 @@ public struct UniversalAppMergeError: Error, Equatable, Sendable, CustomStringCo
         "  (--allow-different <glob> names paths that may differ; --prefer says which app's "
           + "copy is kept)"
       ]
-    return Self(.differences, path: first, reason: lines.joined(separator: "\n"), differences: differences)
+    return Self(
+      .differences, path: first, reason: lines.joined(separator: "\n"), differences: differences)
   }
 
   /// The output is there and replacing it was not asked for, or it cannot be replaced.

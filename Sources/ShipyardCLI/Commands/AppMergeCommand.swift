@@ -39,7 +39,8 @@ struct AppMergeCommand: ShipyardCommand {
         [
           .option(
             "-o", "--output", value: "<universal.app>", .string,
-            help: "Where the universal app goes (required).") { $0.output = $1 },
+            help: "Where the universal app goes (required)."
+          ) { $0.output = $1 },
           .option(
             "--allow-different", value: "<glob>", .string, repeatable: true,
             help: """
@@ -107,7 +108,9 @@ struct AppMergeCommand: ShipyardCommand {
 
   /// The report as text: each binary joined, what was copied as it was or taken from one app.
   static func text(_ summary: UniversalAppMergeSummary) -> String {
-    var lines = summary.binaries.map { "merged \($0.path) (\($0.architectures.joined(separator: ", ")))" }
+    var lines = summary.binaries.map {
+      "merged \($0.path) (\($0.architectures.joined(separator: ", ")))"
+    }
     lines += summary.identicalBinaries.map { "copied \($0) (the same in both apps)" }
     lines += summary.takenFromOneSide.sorted { $0.key < $1.key }.map {
       "took \($0.key) from the \($0.value) app"
