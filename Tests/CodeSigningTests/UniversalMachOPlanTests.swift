@@ -46,8 +46,9 @@ struct UniversalMachOPlanTests {
     try UniversalBinary.create(lipo: lipo, slices: [amd64, arm64], output: reference)
     let bytes = try Data(contentsOf: output)
     #expect(bytes == (try Data(contentsOf: reference)), "the same bytes as llvm-lipo -create")
-    let info = String(decoding: try ProcessRunner.check(lipo, ["-info", output.path]), as: UTF8.self)
-    #expect(info.contains("are: x86_64 arm64"), "\(info)")
+    let info = try ProcessRunner.check(lipo, ["-info", output.path])
+    let infoText = String(decoding: info, as: UTF8.self)
+    #expect(infoText.contains("are: x86_64 arm64"), "\(infoText)")
     for architecture in ["x86_64", "arm64"] {
       #expect(ProcessRunner.succeeds(lipo, [output.path, "-verify_arch", architecture]))
     }
@@ -100,11 +101,11 @@ struct UniversalMachOPlanTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     // A universal header whose one slice runs past the end of the file.
-    let header = MachOFatHeader(
-      architectures: [.init(cpu: .init(type: MachOCPU.x64, subtype: 3), offset: 4096, size: 99_999, alignment: 12)],
-      is64Bit: false)
-    let bytes = header.bytes()
-    let damaged = try folder.write(bytes + [UInt8](repeating: 0, count: 5000 - bytes.count), to: "damaged")
+    let slice = MachOFatHeader.Architecture(
+      cpu: .init(type: MachOCPU.x64, subtype: 3), offset: 4096, size: 99_999, alignment: 12)
+    let bytes = MachOFatHeader(architectures: [slice], is64Bit: false).bytes()
+    let padding = [UInt8](repeating: 0, count: 5000 - bytes.count)
+    let damaged = try folder.write(bytes + padding, to: "damaged")
     #expect {
       _ = try Self.extents([damaged])
     } throws: { error in

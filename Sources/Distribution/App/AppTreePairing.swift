@@ -271,7 +271,7 @@ struct AppTreePairing {
   {
     guard first.status.size == second.status.size else { return false }
     var opened: [FileDescriptor] = []
-    defer { opened.forEach { $0.close() } }
+    defer { for descriptor in opened { descriptor.close() } }
     do {
       opened = [try FileDescriptor.openForReading(first.url)]
       opened.append(try FileDescriptor.openForReading(second.url))
