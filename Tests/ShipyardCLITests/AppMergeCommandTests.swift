@@ -29,7 +29,8 @@ struct AppMergeCommandTests {
     #expect(run.status == 0, "\(run.standardError)")
     let summary = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
     let binaries = summary?["binaries"] as? [[String: Any]] ?? []
-    #expect(Set(binaries.compactMap { $0["path"] as? String }) == Set(UniversalAppPair.thinCode.keys))
+    #expect(
+      Set(binaries.compactMap { $0["path"] as? String }) == Set(UniversalAppPair.thinCode.keys))
 
     // Every joined binary: lipo's view, lief's, and each slice the bytes of its source.
     let lipo = try FixtureTool.lipo.requirePath()
@@ -37,10 +38,12 @@ struct AppMergeCommandTests {
     let lief = try LiefMachO.read(paths.map { output.appendingPathComponent($0) })
     for (path, slices) in zip(paths, lief) {
       let merged = output.appendingPathComponent(path)
-      let info = String(decoding: try ProcessRunner.check(lipo, ["-info", merged.path]), as: UTF8.self)
+      let info = String(
+        decoding: try ProcessRunner.check(lipo, ["-info", merged.path]), as: UTF8.self)
       #expect(info.contains("are: x86_64 arm64"), "\(path): \(info)")
       for architecture in ["x86_64", "arm64"] {
-        #expect(ProcessRunner.succeeds(lipo, [merged.path, "-verify_arch", architecture]), "\(path)")
+        #expect(
+          ProcessRunner.succeeds(lipo, [merged.path, "-verify_arch", architecture]), "\(path)")
       }
       #expect(slices.map(\.architecture) == ["x86_64", "arm64"], "\(path)")
       let bytes = try Data(contentsOf: merged)
@@ -126,7 +129,9 @@ struct AppMergeCommandTests {
     let preferSecond = folder.file("Second.app")
     let run = try Self.merge(pair, to: preferSecond, allowed + ["--prefer", "second"])
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(try Data(contentsOf: preferSecond.appendingPathComponent(asar)) == Data("arm64 archive\n".utf8))
+    #expect(
+      try Data(contentsOf: preferSecond.appendingPathComponent(asar))
+        == Data("arm64 archive\n".utf8))
     #expect(
       try Data(contentsOf: preferSecond.appendingPathComponent("Contents/Resources/en.lproj/x.txt"))
         == Data("x86_64 only\n".utf8), "a path in one app only is kept from that app")
@@ -139,7 +144,8 @@ struct AppMergeCommandTests {
       try Data(contentsOf: preferFirst.appendingPathComponent(asar))
         == Data(contentsOf: pair.first.file(asar)))
 
-    let bad = try Self.merge(pair, to: folder.file("Bad.app"), ["--allow-different", "Contents/[ab"])
+    let bad = try Self.merge(
+      pair, to: folder.file("Bad.app"), ["--allow-different", "Contents/[ab"])
     #expect(bad.status == 64)
     #expect(bad.standardError.contains("\"Contents/[ab\": the [ at character 10 is never closed"))
   }
@@ -160,12 +166,17 @@ struct AppMergeCommandTests {
     let forced = try Self.merge(pair, to: output, ["--force"])
     #expect(forced.status == 0, "\(forced.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("old.txt").path))
-    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("Contents/MacOS/Demo").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: output.appendingPathComponent("Contents/MacOS/Demo").path))
     #expect(try TreeSnapshot.stagingLeftovers(of: "Demo.app", in: folder.url).isEmpty)
 
-    let onItself = try Self.merge([pair.first.url.path, pair.second.url.path, "-o", pair.first.url.path, "--force"])
+    let onItself = try Self.merge([
+      pair.first.url.path, pair.second.url.path, "-o", pair.first.url.path, "--force",
+    ])
     #expect(onItself.status == 1)
-    #expect(onItself.standardError.contains("is one of the apps merged"), "\(onItself.standardError)")
+    #expect(
+      onItself.standardError.contains("is one of the apps merged"), "\(onItself.standardError)")
   }
 
   @Test(.enabled(if: SmallVolume.shouldRun, Comment(rawValue: SmallVolume.skipReason)))

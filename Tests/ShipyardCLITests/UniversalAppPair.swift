@@ -41,7 +41,9 @@ struct UniversalAppPair {
   /// Writes both builds into `folder`, each with a script (0755), a private file (0600) and a
   /// folder of mode 0750, so that modes other than the defaults are there to keep.
   init(in folder: URL) throws {
-    func build(_ name: String, _ side: KeyPath<(first: MachOFixture, second: MachOFixture), MachOFixture>)
+    func build(
+      _ name: String, _ side: KeyPath<(first: MachOFixture, second: MachOFixture), MachOFixture>
+    )
       throws -> ElectronAppFixture
     {
       let app = try ElectronAppFixture.write(
