@@ -24,7 +24,9 @@ struct AppMergeShipTests {
       ["app", "merge", pair.first.url.path, pair.second.url.path, "-o", app])
     #expect(merge.status == 0, "\(merge.standardError)")
 
-    let identity = ["--p12", double.folder.path("identity.p12"), "--p12-password-env", "P12_PASSWORD"]
+    let identity = [
+      "--p12", double.folder.path("identity.p12"), "--p12-password-env", "P12_PASSWORD",
+    ]
     let sign = try double.shipyard(["app", "sign", app, "--json"] + identity)
     #expect(sign.status == 0, "\(sign.standardError)")
     let verify = try double.shipyard(["app", "verify", app, "--json"])
@@ -60,7 +62,10 @@ struct AppMergeShipTests {
       refused.standardError.components(separatedBy: marker).dropFirst().first?
         .split(separator: " ").first.map(String.init), "\(refused.standardError)")
     let issues = try double.log(ofSubmission: id)["issues"] as? [[String: Any]] ?? []
-    let main = issues.filter { ($0["path"] as? String)?.hasSuffix("Demo.app/Contents/MacOS/Demo") == true }
-    #expect(Set(main.compactMap { $0["architecture"] as? String }) == ["x86_64", "arm64"], "\(main)")
+    let main = issues.filter {
+      ($0["path"] as? String)?.hasSuffix("Demo.app/Contents/MacOS/Demo") == true
+    }
+    #expect(
+      Set(main.compactMap { $0["architecture"] as? String }) == ["x86_64", "arm64"], "\(main)")
   }
 }

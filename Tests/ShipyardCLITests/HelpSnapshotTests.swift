@@ -12,6 +12,7 @@ import Testing
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
     ]
     + ["sign", "verify"].map { (["app", $0], "app-\($0)") }
+    + [(["app", "merge"], "app-merge")]
     + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }

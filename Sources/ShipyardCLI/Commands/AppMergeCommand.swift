@@ -44,17 +44,16 @@ struct AppMergeCommand: ShipyardCommand {
           .option(
             "--allow-different", value: "<glob>", .string, repeatable: true,
             help: """
-              A path inside the apps that may differ (content, mode, kind) or be in one app only,
-              taken whole from the --prefer app: *, ?, ** and [...] as minimatch reads them; a
-              folder covers all it holds (@electron/universal's singleArchFiles, x64ArchFiles).
+              A path in the apps that may differ (content, mode, kind) or be in one
+              app only, taken whole from the --prefer app. *, ?, ** and [...] as
+              minimatch reads them; a folder covers all it holds. Repeatable.
               """
           ) { $0.allowed.append($1) },
           .option(
             "--prefer", value: "first|second",
             .choice(UniversalAppMerge.Side.allCases.map { ($0.rawValue, $0) }),
             help: OptionHelp(
-              "The app whose copy of an allowed difference is kept.",
-              default: "first, as @electron/universal keeps the x64 app's")
+              "The app whose copy of an allowed difference is kept.", default: "first")
           ) { $0.preferred = $1 },
           .flag("--force", help: "Replaces an existing <universal.app>.") { $0.force = true },
           .flag("--json", help: "Prints what was merged as JSON.") { $0.json = true },
