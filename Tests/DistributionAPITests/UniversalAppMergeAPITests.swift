@@ -52,7 +52,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "Contents/Resources/*.js", "Contents/Resources/ap", "*/main.js", "Contents/Resources/app/main.j",
+    "Contents/Resources/*.js", "Contents/Resources/ap", "*/main.js",
+    "Contents/Resources/app/main.j",
     "Contents/Resources/app/main.js/extra", "Contents/Resources/app/[!m]ain.js",
     "Contents/Resources/[![]x*",
   ])

@@ -179,6 +179,29 @@ struct AppMergeCommandTests {
       onItself.standardError.contains("is one of the apps merged"), "\(onItself.standardError)")
   }
 
+  @Test func twoBinariesMergeAsLlvmLipoJoinsThemAndAppsMayBeLinks() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let amd64 = try MachOFixture.goAmd64.url
+    let arm64 = try MachOFixture.goArm64.url
+    let output = folder.file("hello")
+    let run = try Self.merge([arm64.path, amd64.path, "-o", output.path])
+    #expect(run.status == 0, "\(run.standardError)")
+    let reference = try UniversalBinary.create(
+      lipo: try FixtureTool.lipo.requirePath(), slices: [amd64, arm64],
+      output: folder.file("reference"))
+    #expect(try Data(contentsOf: output) == Data(contentsOf: reference))
+
+    // An app given as a symbolic link (build/MyApp.app -> …) is the app it points at.
+    let pair = try UniversalAppPair(in: folder.url)
+    let link = folder.file("x86_64.app")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: pair.first.url)
+    let app = folder.file("Demo.app")
+    let linked = try Self.merge([link.path, pair.second.url.path, "-o", app.path])
+    #expect(linked.status == 0, "\(linked.standardError)")
+    #expect(try TreeSnapshot(of: app).entries["Contents/Info.plist"] != nil)
+  }
+
   @Test(.enabled(if: SmallVolume.shouldRun, Comment(rawValue: SmallVolume.skipReason)))
   func aFullDiskSaysSoAndLeavesNothing() throws {
     let folder = try ScratchFolder()

@@ -65,7 +65,7 @@ struct AppTreePairing {
     self.allowed = allowed
     self.preferred = preferred
     for side in Side.allCases {
-      guard let root = roots[side], (try? FileStatus.of(root, followingLinks: false)) != nil else {
+      guard let root = roots[side], (try? FileStatus.of(root)) != nil else {
         throw .badInput(roots[side] ?? "", reason: "no such app")
       }
     }
@@ -210,7 +210,10 @@ struct AppTreePairing {
   private func entry(_ side: Side, _ path: String) throws(UniversalAppMergeError) -> Entry? {
     let url = location(side, path)
     do {
-      return try FileStatus.of(url, followingLinks: false).map { Entry(status: $0, url: url) }
+      // The apps themselves may be links (`build/MyApp.app -> …`); nothing inside is followed.
+      return try FileStatus.of(url, followingLinks: path.isEmpty).map {
+        Entry(status: $0, url: url)
+      }
     } catch {
       throw .badInput(url, reason: error.description)
     }

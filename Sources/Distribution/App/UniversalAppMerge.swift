@@ -150,11 +150,17 @@ public struct UniversalAppMerge: Sendable {
     } catch {
       throw .outputExists(output, reason: "cannot be examined: \(error)")
     }
-    guard let status else { return }
+    guard let status else {
+      let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+      guard (try? FileStatus.of(folder))?.kind == .directory else {
+        throw .failed(output, reason: "its folder \(folder) does not exist")
+      }
+      return
+    }
     guard options.replacesExisting else {
       throw .outputExists(output, reason: "exists already (--force replaces it)")
     }
-    let input = try? FileStatus.of(first, followingLinks: false)
+    let input = try? FileStatus.of(first)
     guard (status.kind == .directory) == (input?.kind == .directory) else {
       throw .outputExists(
         output,

@@ -107,8 +107,9 @@ struct AppMergeCommand: ShipyardCommand {
 
   /// The report as text: each binary joined, what was copied as it was or taken from one app.
   static func text(_ summary: UniversalAppMergeSummary) -> String {
+    // Two Mach-O files given, not apps: the one binary is the output itself.
     var lines = summary.binaries.map {
-      "merged \($0.path) (\($0.architectures.joined(separator: ", ")))"
+      "merged \($0.path.isEmpty ? summary.output : $0.path) (\($0.architectures.joined(separator: ", ")))"
     }
     lines += summary.identicalBinaries.map { "copied \($0) (the same in both apps)" }
     lines += summary.takenFromOneSide.sorted { $0.key < $1.key }.map {
