@@ -217,3 +217,40 @@ struct AppMergeCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: volume.url.path).isEmpty)
   }
 }
+
+/// `app merge` interrupted while it writes: the staging folder beside the output is removed and
+/// nothing is left at the output.
+@Suite(.serialized)
+struct AppMergeInterruptionTests {
+  @Test(arguments: [SIGINT, SIGTERM])
+  func anInterruptedMergeLeavesNothing(signal: Int32) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    // Two apps of many small files: long enough to write that the signal lands mid-way.
+    let script = """
+      for d in $(seq 0 29); do mkdir -p "$1/$d"; for i in $(seq 0 99); do echo "$d $i" > "$1/$d/$i.txt"; done; done
+      """
+    try ProcessRunner.check(
+      "sh", ["-c", script, "sh", folder.path("x86_64/My.app/Contents/Resources")])
+    try ProcessRunner.check("cp", ["-a", folder.path("x86_64"), folder.path("arm64")])
+    let output = folder.file("out/My.app")
+    try FileManager.default.createDirectory(
+      at: output.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let run = try SignalledRun.run(
+      [
+        "app", "merge", folder.path("x86_64/My.app"), folder.path("arm64/My.app"), "-o",
+        output.path,
+      ],
+      signal: signal, in: folder
+    ) {
+      !((try? TreeSnapshot.stagingLeftovers(of: "My.app", in: output.deletingLastPathComponent()))
+        ?? []).isEmpty
+    }
+    try #require(run.wasSignalled, "the merge ended before it could be interrupted")
+    #expect(run.status == 128 + signal, "\(run.errors)")
+    #expect(run.errors.contains("interrupted"), "\(run.errors)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+        .isEmpty)
+  }
+}
