@@ -284,8 +284,15 @@ struct AppTreePairing {
         let chunks = (
           try opened[0].read(at: offset, count: count), try opened[1].read(at: offset, count: count)
         )
-        guard chunks.0 == chunks.1 else { return false }
-        guard chunks.0.count == count else { return chunks.0.count == chunks.1.count }
+        guard chunks.0.count == chunks.1.count else { return false }
+        let equal = chunks.0.withUnsafeBytes { first in
+          chunks.1.withUnsafeBytes { second in
+            guard let a = first.baseAddress, let b = second.baseAddress else { return true }
+            return memcmp(a, b, first.count) == 0
+          }
+        }
+        guard equal else { return false }
+        guard chunks.0.count == count else { return true }
         offset += Int64(count)
       }
       return true
