@@ -35,7 +35,7 @@ struct AppTreePairing {
   }
 
   /// One entry as `lstat` sees it.
-  private struct Entry {
+  struct Entry {
     let status: FileStatus
     let url: String
   }
@@ -48,7 +48,8 @@ struct AppTreePairing {
   private(set) var differences: [UniversalAppDifference] = []
   private var identical: [String] = []
   private var taken: [String: Side] = [:]
-  private let roots: [Side: String]
+  /// Each app's folder (or file).
+  let roots: [Side: String]
   private let allowed: [PathPattern]
   private let preferred: Side
 
@@ -202,102 +203,6 @@ struct AppTreePairing {
     case .symbolicLink: actions.append(.link(path, destination: try destination(entry)))
     case .regular: actions.append(.copy(path, from: side, permissions: entry.status.permissions))
     default: throw .badInput(entry.url, reason: "is neither a folder, a file nor a symbolic link")
-    }
-  }
-
-  // MARK: - Reading
-
-  private func entry(_ side: Side, _ path: String) throws(UniversalAppMergeError) -> Entry? {
-    let url = location(side, path)
-    do {
-      // The apps themselves may be links (`build/MyApp.app -> …`); nothing inside is followed.
-      return try FileStatus.of(url, followingLinks: path.isEmpty).map {
-        Entry(status: $0, url: url)
-      }
-    } catch {
-      throw .badInput(url, reason: error.description)
-    }
-  }
-
-  private func location(_ side: Side, _ path: String) -> String {
-    let root = roots[side] ?? ""
-    return path.isEmpty ? root : root + "/" + path
-  }
-
-  private func names(_ entry: Entry) throws(UniversalAppMergeError) -> [String] {
-    do {
-      return try FileManager.default.contentsOfDirectory(atPath: entry.url)
-    } catch {
-      throw .badInput(entry.url, reason: "cannot list the folder: \(error.localizedDescription)")
-    }
-  }
-
-  private func destination(_ entry: Entry) throws(UniversalAppMergeError) -> String {
-    do {
-      return try FileManager.default.destinationOfSymbolicLink(atPath: entry.url)
-    } catch {
-      throw .badInput(entry.url, reason: "cannot read the link: \(error.localizedDescription)")
-    }
-  }
-
-  private func describe(_ entry: Entry) throws(UniversalAppMergeError) -> String {
-    switch entry.status.kind {
-    case .directory: "folder"
-    case .symbolicLink: "symbolic link"
-    case .regular: try isMachO(entry) ? "Mach-O file" : "data file"
-    default: "special file"
-    }
-  }
-
-  private func isMachO(_ entry: Entry) throws(UniversalAppMergeError) -> Bool {
-    do {
-      return try MachOFileDetection.isMachO(at: entry.url)
-    } catch {
-      throw .badInput(entry.url, reason: error.description)
-    }
-  }
-
-  private func extents(_ entry: Entry) throws(UniversalAppMergeError) -> MachOSliceExtents {
-    do {
-      let descriptor = try FileDescriptor.openForReading(entry.url)
-      defer { descriptor.close() }
-      return try MachOSliceExtents(
-        reading: descriptor, size: Int(entry.status.size), path: entry.url)
-    } catch {
-      throw .badInput(entry.url, reason: "\(error)")
-    }
-  }
-
-  /// Whether two regular files hold the same bytes, read a megabyte at a time.
-  private func sameContent(_ first: Entry, _ second: Entry) throws(UniversalAppMergeError)
-    -> Bool
-  {
-    guard first.status.size == second.status.size else { return false }
-    var opened: [FileDescriptor] = []
-    defer { for descriptor in opened { descriptor.close() } }
-    do {
-      opened = [try FileDescriptor.openForReading(first.url)]
-      opened.append(try FileDescriptor.openForReading(second.url))
-      var offset: Int64 = 0
-      while offset < first.status.size {
-        let count = Int(min(1 << 20, first.status.size - offset))
-        let chunks = (
-          try opened[0].read(at: offset, count: count), try opened[1].read(at: offset, count: count)
-        )
-        guard chunks.0.count == chunks.1.count else { return false }
-        let equal = chunks.0.withUnsafeBytes { first in
-          chunks.1.withUnsafeBytes { second in
-            guard let a = first.baseAddress, let b = second.baseAddress else { return true }
-            return memcmp(a, b, first.count) == 0
-          }
-        }
-        guard equal else { return false }
-        guard chunks.0.count == count else { return true }
-        offset += Int64(count)
-      }
-      return true
-    } catch {
-      throw .badInput(error.path ?? first.url, reason: error.description)
     }
   }
 }
