@@ -12,7 +12,7 @@ import Testing
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
       (["appcast"], "appcast"), (["appcast", "add"], "appcast-add"),
     ]
-    + ["sign", "verify", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
+    + ["sign", "verify", "merge", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }

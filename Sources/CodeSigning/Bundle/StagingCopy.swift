@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import SystemSupport
 
 /// A copy of a bundle or file beside the original, to change freely and then swap in whole, so
@@ -8,12 +8,14 @@ import SystemSupport
 /// so that swapping is a rename. Symbolic links stay links and permissions are kept. A *linked*
 /// copy makes each regular file a hard link to the original's (folders and links are made
 /// anew), for a caller that only ever replaces files in it and never writes into one: staging a
-/// 300 MB bundle then writes no bytes. Where the volume refuses a link, that file is copied.
-struct StagingCopy {
-  /// The original.
-  let original: URL
+/// 300 MB bundle then writes no bytes. Where the volume refuses a link, that file is copied. An
+/// *empty* one (``init(emptyBeside:)``) reserves the name only, for a caller that builds a new
+/// item there to put in the target's place.
+package struct StagingCopy {
+  /// The original (the target, for an empty staging copy: it may not exist).
+  package let original: URL
   /// The copy.
-  let copy: URL
+  package let copy: URL
   /// The copy's registration for removal on an interruption.
   private let ticket: InterruptionCleanup.Ticket
 
@@ -39,6 +41,15 @@ struct StagingCopy {
       InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: copy) }
       throw .stagingFailed(path: original.path, reason: "copying it failed: \(error)")
     }
+  }
+
+  /// Reserves a fresh name beside `target` (registered for removal on an interruption) and
+  /// creates nothing: the caller makes the file or folder at ``copy``, then ``commit()`` puts it
+  /// in the target's place (replacing what is there) or ``discard()`` removes it.
+  package init(emptyBeside target: URL) {
+    original = target
+    copy = URL(fileURLWithPath: AtomicOutputFile.temporarySibling(of: target.path))
+    ticket = InterruptionCleanup.register(copy.path)
   }
 
   /// Recreates the tree at `source` at `target`: folders with their permissions, symbolic links
@@ -71,7 +82,7 @@ struct StagingCopy {
   /// old folder removes the rest of it.
   ///
   /// - Throws: ``BundleError/stagingFailed(path:reason:)`` when a rename fails.
-  func commit() throws(BundleError) {
+  package func commit() throws(BundleError) {
     guard (try? FileStatus.of(original.path, followingLinks: false))?.kind == .directory else {
       try InterruptionCleanup.settle(ticket) { () throws(BundleError) in
         try move(copy, to: original)
@@ -102,7 +113,7 @@ struct StagingCopy {
   }
 
   /// Removes the copy, leaving the original as it was.
-  func discard() {
+  package func discard() {
     InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: copy) }
   }
 

@@ -50,6 +50,12 @@ package struct MachOFatHeader: Equatable, Sendable {
   /// Reads the header of a universal file, checking that every slice lies inside the file,
   /// after the table, and apart from the others.
   package init(bytes: [UInt8], path: String) throws(MachOError) {
+    try self.init(bytes: bytes, fileSize: bytes.count, path: path)
+  }
+
+  /// Reads the header from the start of a universal file of `fileSize` bytes, of which `bytes`
+  /// holds at least the architecture table: what a reader that leaves the slices on disk has.
+  package init(bytes: [UInt8], fileSize: Int, path: String) throws(MachOError) {
     func fail(_ offset: Int, _ reason: String) -> MachOError {
       MachOError(.malformedFatHeader, path: path, offset: offset, reason: reason)
     }
@@ -79,12 +85,12 @@ package struct MachOFatHeader: Equatable, Sendable {
           ? try reader.getOffset(at: at + 16)
           : Int64(try reader.getInteger(at: at + 12, as: UInt32.self))
         let alignment = Int(try reader.getInteger(at: at + (is64Bit ? 24 : 16), as: UInt32.self))
-        guard offset >= tableEnd, size > 0, offset <= bytes.count,
-          size <= Int64(bytes.count) - offset
+        guard offset >= tableEnd, size > 0, offset <= fileSize,
+          size <= Int64(fileSize) - offset
         else {
           throw fail(
             at + 8,
-            "the \(cpu) slice [\(offset), \(offset &+ size)) is not inside the \(bytes.count)-byte file after the header"
+            "the \(cpu) slice [\(offset), \(offset &+ size)) is not inside the \(fileSize)-byte file after the header"
           )
         }
         architectures.append(

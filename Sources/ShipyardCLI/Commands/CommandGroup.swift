@@ -35,9 +35,11 @@ struct CommandGroup: Sendable {
   /// The app commands.
   static let app = CommandGroup(
     name: "app",
-    overview: "Sign, notarize and staple Mac apps and check their signatures, natively on any OS.",
+    overview:
+      "Sign, merge, notarize and staple Mac apps and check their signatures, natively on any OS.",
     subcommands: [
-      AppSignCommand.self, AppVerifyCommand.self, AppNotarizeCommand.self, AppStapleCommand.self,
+      AppSignCommand.self, AppVerifyCommand.self, AppMergeCommand.self, AppNotarizeCommand.self,
+      AppStapleCommand.self,
     ])
 
   /// The update-feed commands.

@@ -1,9 +1,10 @@
-import Foundation
+public import Foundation
 
 /// Joins thin Mach-O files into a universal binary with `llvm-lipo -create`.
-enum UniversalBinary {
+public enum UniversalBinary {
   /// Runs `lipo -create` over `slices` and returns `output`.
-  static func create(lipo: String, slices: [URL], output: URL) throws -> URL {
+  @discardableResult
+  public static func create(lipo: String, slices: [URL], output: URL) throws -> URL {
     try ProcessRunner.check(lipo, ["-create"] + slices.map(\.path) + ["-output", output.path])
     return output
   }
