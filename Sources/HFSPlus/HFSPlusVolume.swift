@@ -92,7 +92,8 @@ package struct HFSPlusVolume: FileSystemVolume {
     let dataStart = attributesStart + attributesBlocks
     let dataEnd = dataStart + dataBlocks
     let catalogTree = BTreeBuilder.build(
-      catalog.records(dataStart: UInt32(dataStart)), format: .catalog)
+      catalog.records(dataStart: UInt32(dataStart)), format: .catalog,
+      byteCount: Int(catalogBlocks * blockSize))
     let attributesTree = BTreeBuilder.build(
       catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
