@@ -58,10 +58,6 @@ struct CatalogPlan {
   let options: VolumeOptions
   let volumeName: HFSPlusName
   private(set) var volumeDate: UInt32 = 0
-  /// Catalog IDs and dates (seconds since 1970) by path (`/`, `/Hello.app`,
-  /// `/.background/bg.png`), as the plan hands them out: kept in that form so that handing
-  /// them out copies nothing.
-  private(set) var itemsByPath: [String: PlannedItem] = [:]
   /// The root's staged `.DS_Store`: its catalog ID and data item, filled in by
   /// ``fillDSStore(_:)``.
   private(set) var dsStore: (id: UInt32, dataIndex: Int)?
@@ -112,8 +108,6 @@ struct CatalogPlan {
         nextID += 1
         let childDate = date(child.modificationDate)
         rootDate = max(rootDate, childDate)
-        itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] =
-          PlannedItem(id: UInt64(id), date: Int64(childDate) - Self.hfsEpochOffset)
         let entry = try planForks(
           of: Entry(
             id: id, parentID: folderID, name: name, kind: Entry.Kind(child.content),
@@ -133,8 +127,6 @@ struct CatalogPlan {
       }
     }
     volumeDate = rootDate
-    itemsByPath["/"] = PlannedItem(
-      id: UInt64(CatalogRecords.rootFolderID), date: Int64(rootDate) - Self.hfsEpochOffset)
     let dated = Self.rootEntries(
       volumeName: volumeName, valence: UInt32(root.children.count + 2), date: rootDate)
     entries.replaceSubrange(0..<dated.count, with: dated)
@@ -154,6 +146,21 @@ struct CatalogPlan {
         ? a.parentID < b.parentID : HFSPlusName.compare(a.name.units, b.name.units) < 0
     }
     return order
+  }
+
+  /// The catalog ID and date (seconds since 1970) of the staged item at `path` (`/`,
+  /// `/Hello.app`, `/.background/bg.png`), found by walking its components from the root.
+  func item(atPath path: String) -> PlannedItem? {
+    var found = entries[0]
+    for component in path.split(separator: "/") {
+      guard let name = try? HFSPlusName(String(component)),
+        let child = entries.first(where: {
+          $0.parentID == found.id && $0.kind != .volumeFolder && $0.name == name
+        })
+      else { return nil }
+      found = child
+    }
+    return PlannedItem(id: UInt64(found.id), date: Int64(found.date) - Self.hfsEpochOffset)
   }
 
   /// The root folder's entry and the two private folders', dated `date`.

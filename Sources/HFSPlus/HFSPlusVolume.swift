@@ -14,8 +14,8 @@ package struct HFSPlusVolume: FileSystemVolume {
   package struct Plan: VolumePlan {
     var catalog: CatalogPlan
 
-    /// Each item's catalog node ID and date, by path from the root (`/` included).
-    package var items: [String: PlannedItem] { catalog.itemsByPath }
+    /// The catalog node ID and date of the item at `path` from the root (`/` included).
+    package func item(atPath path: String) -> PlannedItem? { catalog.item(atPath: path) }
 
     /// The volume header's dates and the root folder's: the newest item's, clamped.
     package var volumeDate: Int64 { Int64(catalog.volumeDate) - CatalogPlan.hfsEpochOffset }

@@ -13,7 +13,8 @@ import Testing
   /// come after their siblings' files, in names of every case.
   static func tree() -> SourceItem {
     func file(_ name: String) -> SourceItem {
-      SourceItem(name: name, content: .data(Array(name.utf8)), permissions: 0o644, modificationDate: 0)
+      SourceItem(
+        name: name, content: .data(Array(name.utf8)), permissions: 0o644, modificationDate: 0)
     }
     func folder(_ name: String, _ children: [SourceItem]) -> SourceItem {
       SourceItem(name: name, content: .folder(children), permissions: 0o755, modificationDate: 0)
