@@ -117,9 +117,11 @@ package struct HFSPlusVolume: FileSystemVolume {
       attributesFile: (UInt32(attributesStart), UInt32(attributesBlocks))
     ).bytes
 
-    var segments: [SegmentedByteStream.Segment] = [
-      .zeros(1024), .bytes(header), .zeros(blockSize - 1536),
-    ]
+    var segments: [SegmentedByteStream.Segment] = []
+    // One segment per data item and one per padding, reserved so a large list never grows.
+    segments.reserveCapacity(
+      10 + catalog.dataItems.reduce(0) { $0 + ($1.length % blockSize == 0 ? 1 : 2) })
+    segments += [.zeros(1024), .bytes(header), .zeros(blockSize - 1536)]
     segments.append(
       .bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)))
     segments += [.bytes(extentsTree), .bytes(catalogTree), .bytes(attributesTree)]
