@@ -90,14 +90,14 @@ struct CatalogPlan {
       throw .invalidName(options.volumeName, reason: "the volume name: \(error)")
     }
     var rootDate: UInt32 = date(root.modificationDate)
-    // Reserved so that a large tree's lists never grow (growing doubles them).
-    let itemCount = Self.itemCount(under: root)
-    entries.reserveCapacity(3 + itemCount)
-    plannedDataItems.reserveCapacity(itemCount)
     // The root and the two private folders come first; their dates (the newest item's) are
     // set once every item is planned.
     entries = Self.rootEntries(
       volumeName: volumeName, valence: UInt32(root.children.count + 2), date: 0)
+    // Reserved so that a large tree's lists never grow (growing doubles them).
+    let itemCount = Self.itemCount(under: root)
+    entries.reserveCapacity(entries.count + itemCount)
+    plannedDataItems.reserveCapacity(itemCount)
     // Breadth first, children in catalog order: IDs follow the order a person sees.
     var queue: [(item: SourceItem, id: UInt32, path: String)] = [
       (root, CatalogRecords.rootFolderID, "/")

@@ -118,9 +118,10 @@ package struct HFSPlusVolume: FileSystemVolume {
     ).bytes
 
     var segments: [SegmentedByteStream.Segment] = []
-    // One segment per data item and one per padding, reserved so a large list never grows.
+    // One segment per data item and one per padding, and the 11 around them, reserved so a
+    // large list never grows.
     segments.reserveCapacity(
-      10 + catalog.dataItems.reduce(0) { $0 + ($1.length % blockSize == 0 ? 1 : 2) })
+      11 + catalog.dataItems.reduce(0) { $0 + ($1.length % blockSize == 0 ? 1 : 2) })
     segments += [.zeros(1024), .bytes(header), .zeros(blockSize - 1536)]
     segments.append(
       .bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)))
