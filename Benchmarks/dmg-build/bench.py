@@ -18,6 +18,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from benchlib import measure  # noqa: E402
 import many_files  # noqa: E402
+import huge_file  # noqa: E402
 
 
 def measure_cpu(command, runs, stdout=None):
@@ -47,6 +48,8 @@ def main():
     options.add_argument("--tree", help="the tree to build (not with --files)")
     options.add_argument("--files", type=int, help="the many-files row alone: a generated tree of this many "
                          "small files (100000; 1000000 for the linear-scaling check)")
+    options.add_argument("--huge-gib", type=int, help="the huge-file row alone: one file of random bytes "
+                         "of this many GiB (6) beside one of 256 MiB")
     options.add_argument("--shipyard", required=True)
     options.add_argument("--work", required=True)
     options.add_argument("--runs", type=int, default=1)
@@ -54,6 +57,9 @@ def main():
     options.add_argument("--formats", default="UDZO,UDBZ,ULMO,UDRO",
                          help="the formats to build (UDZO always); bzip2 and xz run with UDBZ and ULMO")
     arguments = options.parse_args()
+    if arguments.huge_gib:
+        huge_file.run(arguments.shipyard, arguments.work, arguments.huge_gib, arguments.runs)
+        return
     if arguments.files:
         many_files.run(arguments.shipyard, arguments.work, arguments.files, arguments.runs)
         return

@@ -19,11 +19,11 @@ package struct APFSContainer: FileSystemVolume {
     var fileSystem: FileSystemPlan
     let options: VolumeOptions
 
-    /// Each item's inode number and date, by path from the root (`/` included).
-    package var items: [String: PlannedItem] { fileSystem.itemsByPath }
+    /// The inode number and date of the item at `path` from the root (`/` included).
+    package func item(atPath path: String) -> PlannedItem? { fileSystem.item(atPath: path) }
 
     /// The root folder's date.
-    package var volumeDate: Int64 { fileSystem.itemsByPath["/"]?.date ?? 0 }
+    package var volumeDate: Int64 { fileSystem.rootDate }
 
     /// Builds the container, `dsStore` in the root's `.DS_Store`.
     ///

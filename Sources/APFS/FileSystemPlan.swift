@@ -33,10 +33,8 @@ struct FileSystemPlan {
   private(set) var fileCount: UInt64 = 0
   private(set) var folderCount: UInt64 = 0
   private(set) var symbolicLinkCount: UInt64 = 0
-  /// Each item's inode number and date (seconds since 1970), by path from the root (`/a/b`).
-  ///
-  /// Kept as the plan hands them out, so that handing them out copies nothing.
-  private(set) var itemsByPath: [String: PlannedItem] = [:]
+  /// The root folder's date, clamped, in seconds since 1970.
+  private(set) var rootDate: Int64 = 0
   /// The newest date written, in seconds since 1970.
   private(set) var latestDate: Int64 = 0
   /// The root's staged `.DS_Store`: its inode, and where its stream goes among ``streams``;
@@ -80,7 +78,7 @@ struct FileSystemPlan {
           ).record)
       }
     }
-    itemsByPath["/"] = PlannedItem(id: Self.rootID, date: clamped(rootItem.modificationDate))
+    rootDate = clamped(rootItem.modificationDate)
     try add(rootItem, id: Self.rootID, parent: parentOfRoot, name: Array("root".utf8), path: "")
   }
 
@@ -142,6 +140,28 @@ struct FileSystemPlan {
     if dsStore?.inode.id != id { fixedRecords.append(inode.record) }
   }
 
+  /// The inode number and date (seconds since 1970) of the staged item at `path` (`/`,
+  /// `/a/b`), found by walking its components through the planned directory records.
+  func item(atPath path: String) -> PlannedItem? {
+    var found = PlannedItem(id: Self.rootID, date: rootDate)
+    for component in path.split(separator: "/") {
+      guard let name = try? APFSName(String(component), caseSensitive: caseSensitive),
+        let record = fixedRecords.first(where: {
+          $0.type == FileSystemRecord.directoryRecordType && $0.objectID == found.id
+            && $0.name == name.bytes
+        })
+      else { return nil }
+      // j_drec_val_t: the file's inode number, then its date added (the item's date, in
+      // nanoseconds).
+      let value = ByteReader(record.value, bigEndian: false)
+      guard let id = try? value.getInteger(at: 0, as: UInt64.self),
+        let added = try? value.getInteger(at: 8, as: UInt64.self)
+      else { return nil }
+      found = PlannedItem(id: id, date: Int64(added / 1_000_000_000))
+    }
+    return found
+  }
+
   /// Puts `bytes` in the root's staged `.DS_Store`: its inode record, and its stream where the
   /// tree's order puts it; the streams after it move, nothing else changes.
   mutating func fillDSStore(_ bytes: [UInt8]) {
@@ -192,7 +212,6 @@ struct FileSystemPlan {
     }
     for (child, name, id) in planned {
       let childPath = path + "/" + child.name
-      itemsByPath[childPath] = PlannedItem(id: id, date: clamped(child.modificationDate))
       let type: UInt16 =
         switch child.content {
         case .folder: 4  // DT_DIR

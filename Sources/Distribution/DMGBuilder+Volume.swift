@@ -24,7 +24,7 @@ extension DMGBuilder {
   ) throws -> Volume {
     let plan = try Volume.plan(root: root, options: volumeOptions(volumeName: volumeName))
     let store = try finderStore(
-      for: root, volumeName: volumeName, items: plan.items, volumeDate: plan.volumeDate)
+      for: root, volumeName: volumeName, item: plan.item(atPath:), volumeDate: plan.volumeDate)
     return try plan.build(dsStore: store)
   }
 }

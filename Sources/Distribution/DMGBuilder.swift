@@ -155,7 +155,7 @@ public struct DMGBuilder: Sendable {
   /// The `.DS_Store` for the staged root: the layout's records, with the background's alias built
   /// from the IDs the volume will give (HFS+ catalog IDs or APFS inode numbers).
   func finderStore(
-    for root: SourceItem, volumeName: String, items: [String: PlannedItem], volumeDate: Int64
+    for root: SourceItem, volumeName: String, item: (String) -> PlannedItem?, volumeDate: Int64
   ) throws -> [UInt8] {
     var layout = options.layout
     let visible = root.children.filter { !$0.name.hasPrefix(".") }.map(\.name)
@@ -181,7 +181,7 @@ public struct DMGBuilder: Sendable {
     var alias: AliasRecord?
     if let background = options.background {
       let fileName = backgroundStoredName ?? (background as NSString).lastPathComponent
-      guard let file = items["/.background/\(fileName)"], let folder = items["/.background"],
+      guard let file = item("/.background/\(fileName)"), let folder = item("/.background"),
         let fileID = UInt32(exactly: file.id), let folderID = UInt32(exactly: folder.id)
       else {
         throw StagingError.unsupportedSource(

@@ -45,68 +45,70 @@ enum BTreeNodeKind: Int8 {
 
 /// Builds a whole B-tree file from records already in key order.
 ///
-/// Leaves are filled in order, then index levels are built bottom-up until one root remains; every
+/// Leaves are filled in order as the records come (none is kept once its node is written, but
+/// each leaf's first key), then index levels are built bottom-up until one root remains; every
 /// level's nodes are linked forward and backward. Node 0 is the header node (header record, user
 /// data record, map record); map nodes follow when the header's map cannot cover every node.
 package enum BTreeBuilder {
   /// The B-tree file for `records`, as `nodeCount × format.nodeSize` bytes.
   ///
+  /// `records` is read once, in order, so it can make each record as it is asked for.
+  /// `byteCount` (what ``byteCount(_:format:)`` says) reserves the file's bytes up front, so that
+  /// a large tree is never copied as it grows.
+  ///
   /// - Precondition: `records` are sorted by key and each fits in a node.
-  package static func build(_ records: [BTreeRecord], format: BTreeFormat) -> [UInt8] {
+  package static func build(
+    _ records: some Sequence<BTreeRecord>, format: BTreeFormat, byteCount: Int = 0
+  ) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(max(byteCount, format.nodeSize))
+    output.append(contentsOf: repeatElement(0, count: format.nodeSize))  // the header, last
+    var leaves = LeafWriter(format: format)
+    for record in records { leaves.append(record, into: &output) }
+    leaves.finish(into: &output)
+
+    // The index levels above the leaves, bottom-up: each node's first key and its number.
     var levels: [[[BTreeRecord]]] = []
-    if !records.isEmpty {
-      levels.append(pack(records, nodeSize: format.nodeSize))
-      while let last = levels.last, last.count > 1 {
-        // Node numbers are assigned after packing; index records get them below.
-        levels.append(
-          pack(
-            last.map { indexRecord(for: $0[0], child: 0, format: format) },
-            nodeSize: format.nodeSize))
+    var levelCounts = leaves.firstKeys.isEmpty ? [] : [leaves.firstKeys.count]
+    var firsts = leaves.firstKeys
+    while firsts.count > 1 {
+      // Node numbers are assigned after packing; index records get them below.
+      let level = pack(
+        firsts.map { indexRecord(for: $0, child: 0, format: format) }, nodeSize: format.nodeSize)
+      levels.append(level)
+      levelCounts.append(level.count)
+      firsts = level.map { $0[0] }
+    }
+    var childBase = 1
+    var number = 1 + leaves.firstKeys.count
+    for (offset, level) in levels.enumerated() {
+      let height = offset + 1
+      for (position, records) in level.enumerated() {
+        // Point each index record at the node it summarizes.
+        let contents = records.enumerated().map { index, record in
+          indexRecord(
+            for: record, child: UInt32(childBase + index), format: format, alreadyIndex: true)
+        }
+        childBase += records.count
+        output.append(
+          contentsOf: makeNode(
+            kind: .index, height: UInt8(height + 1),
+            forward: position + 1 < level.count ? UInt32(number + 1) : 0,
+            backward: position > 0 ? UInt32(number - 1) : 0,
+            records: contents, nodeSize: format.nodeSize))
+        number += 1
       }
     }
-    let treeNodes = levels.reduce(0) { $0 + $1.count }
+    let treeNodes = levelCounts.reduce(0, +)
     let mapNodes = mapNodeCount(totalNodes: 1 + treeNodes, nodeSize: format.nodeSize)
     let totalNodes = 1 + treeNodes + mapNodes
-
-    // Number the nodes: header, leaves, then each index level upwards, then map nodes.
-    var firstNodeOfLevel: [Int] = []
-    var next = 1
-    for level in levels {
-      firstNodeOfLevel.append(next)
-      next += level.count
-    }
-    var output = [UInt8](repeating: 0, count: totalNodes * format.nodeSize)
-    for (height, level) in levels.enumerated() {
-      for (position, records) in level.enumerated() {
-        let number = firstNodeOfLevel[height] + position
-        var contents = records
-        if height > 0 {
-          // Point each index record at the node it summarizes.
-          let childBase =
-            firstNodeOfLevel[height - 1] + level[..<position].reduce(0) { $0 + $1.count }
-          contents = records.enumerated().map { offset, record in
-            indexRecord(
-              for: record, child: UInt32(childBase + offset), format: format, alreadyIndex: true)
-          }
-        }
-        let node = makeNode(
-          kind: height == 0 ? .leaf : .index,
-          height: UInt8(height + 1),
-          forward: position + 1 < level.count ? UInt32(number + 1) : 0,
-          backward: position > 0 ? UInt32(number - 1) : 0,
-          records: contents,
-          nodeSize: format.nodeSize
-        )
-        output.replaceSubrange(
-          number * format.nodeSize..<(number + 1) * format.nodeSize, with: node)
-      }
-    }
+    output.append(contentsOf: repeatElement(0, count: mapNodes * format.nodeSize))
     let header = HeaderRecord(
-      depth: UInt16(levels.count),
-      root: levels.isEmpty ? 0 : UInt32(firstNodeOfLevel[levels.count - 1]),
-      leafRecords: UInt32(records.count),
-      firstLeaf: levels.isEmpty ? 0 : 1,
-      lastLeaf: levels.isEmpty ? 0 : UInt32(levels[0].count),
+      depth: UInt16(levelCounts.count),
+      root: levelCounts.isEmpty ? 0 : UInt32(treeNodes),
+      leafRecords: UInt32(leaves.recordCount),
+      firstLeaf: levelCounts.isEmpty ? 0 : 1,
+      lastLeaf: UInt32(leaves.firstKeys.count),
       totalNodes: UInt32(totalNodes),
       format: format
     )
@@ -146,24 +148,37 @@ package enum BTreeBuilder {
     return starts
   }
 
-  /// The size in bytes of the B-tree file ``build(_:format:)`` makes of `records`, without
-  /// building it: how many nodes each level takes depends only on the records' sizes.
+  /// The size in bytes of the B-tree file ``build(_:format:byteCount:)`` makes of `records`.
+  ///
+  /// The tree is not built: how many nodes each level takes depends only on the records'
+  /// sizes. `records` is read once, in order, and none is kept.
   ///
   /// - Precondition: each record fits in a node.
-  package static func byteCount(_ records: [BTreeRecord], format: BTreeFormat) -> Int {
-    var keyLengths = records.map(\.key.count)
-    var sizes = records.map(\.size)
-    var treeNodes = 0
-    while !sizes.isEmpty {
-      let starts = nodeStarts(recordSizes: sizes, nodeSize: format.nodeSize)
-      treeNodes += starts.count
-      guard starts.count > 1 else { break }
+  package static func byteCount(_ records: some Sequence<BTreeRecord>, format: BTreeFormat) -> Int {
+    // The leaves, as the records come: each one's first key length.
+    var keyLengths: [Int] = []
+    var used = capacity(nodeSize: format.nodeSize)
+    for record in records {
+      let needed = record.size + 2
+      precondition(needed <= capacity(nodeSize: format.nodeSize), "a record larger than a node")
+      if used + needed > capacity(nodeSize: format.nodeSize) {
+        keyLengths.append(record.key.count)
+        used = 0
+      }
+      used += needed
+    }
+    var treeNodes = keyLengths.count
+    var nodes = keyLengths.count
+    while nodes > 1 {
       // The next level's index records: each node's first key (padded when index keys are
       // not variable) and a 4-byte child node number.
-      keyLengths = starts.map {
-        format.variableIndexKeys ? keyLengths[$0] : 2 + Int(format.maxKeyLength)
+      keyLengths = keyLengths.map {
+        format.variableIndexKeys ? $0 : 2 + Int(format.maxKeyLength)
       }
-      sizes = keyLengths.map { $0 + 4 }
+      let starts = nodeStarts(recordSizes: keyLengths.map { $0 + 4 }, nodeSize: format.nodeSize)
+      keyLengths = starts.map { keyLengths[$0] }
+      nodes = starts.count
+      treeNodes += nodes
     }
     let mapNodes = mapNodeCount(totalNodes: 1 + treeNodes, nodeSize: format.nodeSize)
     return (1 + treeNodes + mapNodes) * format.nodeSize

@@ -5,10 +5,21 @@ import SystemSupport
 /// their data is laid out; and the catalog and attributes records made from them.
 struct CatalogPlan {
   struct Entry {
+    /// What a catalog record says an entry is: the root and private folders have no staged
+    /// item; a file's content is on disk or in memory.
+    enum Kind: UInt8 {
+      case volumeFolder, folder, file, symbolicLink
+    }
+
     let id: UInt32
     let parentID: UInt32
     let name: HFSPlusName
-    var item: SourceItem?
+    let kind: Kind
+    /// The staged item's permission bits, Finder flags and Finder info (what its records
+    /// hold; the rest of the item stays in the staged tree).
+    var permissions: UInt16 = 0
+    var finderFlags: UInt16 = 0
+    var finderInfo: [UInt8] = []
     let valence: UInt32
     let date: UInt32
     var dataIndex: Int? = nil
@@ -47,23 +58,24 @@ struct CatalogPlan {
   let options: VolumeOptions
   let volumeName: HFSPlusName
   private(set) var volumeDate: UInt32 = 0
-  /// Catalog IDs and dates (seconds since 1970) by path (`/`, `/Hello.app`,
-  /// `/.background/bg.png`), as the plan hands them out: kept in that form so that handing
-  /// them out copies nothing.
-  private(set) var itemsByPath: [String: PlannedItem] = [:]
   /// The root's staged `.DS_Store`: its catalog ID and data item, filled in by
   /// ``fillDSStore(_:)``.
   private(set) var dsStore: (id: UInt32, dataIndex: Int)?
 
   var nextCatalogID: UInt32 { (entries.last?.id ?? CatalogRecords.firstUserID + 1) + 1 }
   var fileCount: UInt32 {
-    UInt32(entries.lazy.filter { $0.item.map { !$0.isFolder } ?? false }.count)
+    UInt32(entries.lazy.filter { $0.kind == .file || $0.kind == .symbolicLink }.count)
   }
   var folderCount: UInt32 {
     UInt32(
-      entries.lazy.filter { $0.id != CatalogRecords.rootFolderID && ($0.item?.isFolder ?? true) }
-        .count)
+      entries.lazy.filter {
+        $0.id != CatalogRecords.rootFolderID && ($0.kind == .folder || $0.kind == .volumeFolder)
+      }
+      .count)
   }
+  /// The entries' indices in the order of their file and folder records' keys: by parent ID,
+  /// then by name as HFS+ compares names.
+  private(set) var recordOrder: [UInt32] = []
 
   init(root: SourceItem, options: VolumeOptions) throws(HFSPlusError) {
     guard !options.caseSensitive else {
@@ -82,6 +94,10 @@ struct CatalogPlan {
     // set once every item is planned.
     entries = Self.rootEntries(
       volumeName: volumeName, valence: UInt32(root.children.count + 2), date: 0)
+    // Reserved so that a large tree's lists never grow (growing doubles them).
+    let itemCount = Self.itemCount(under: root)
+    entries.reserveCapacity(entries.count + itemCount)
+    plannedDataItems.reserveCapacity(itemCount)
     // Breadth first, children in catalog order: IDs follow the order a person sees.
     var queue: [(item: SourceItem, id: UInt32, path: String)] = [
       (root, CatalogRecords.rootFolderID, "/")
@@ -96,12 +112,12 @@ struct CatalogPlan {
         nextID += 1
         let childDate = date(child.modificationDate)
         rootDate = max(rootDate, childDate)
-        itemsByPath[folderPath == "/" ? "/\(child.name)" : "\(folderPath)/\(child.name)"] =
-          PlannedItem(id: UInt64(id), date: Int64(childDate) - Self.hfsEpochOffset)
         let entry = try planForks(
           of: Entry(
-            id: id, parentID: folderID, name: name, item: child,
-            valence: UInt32(child.children.count), date: childDate))
+            id: id, parentID: folderID, name: name, kind: Entry.Kind(child.content),
+            permissions: child.permissions, finderFlags: child.finderFlags,
+            finderInfo: child.finderInfo, valence: UInt32(child.children.count), date: childDate),
+          item: child)
         if folderID == CatalogRecords.rootFolderID, child.isStagedDSStore,
           let dataIndex = entry.dataIndex
         {
@@ -115,11 +131,45 @@ struct CatalogPlan {
       }
     }
     volumeDate = rootDate
-    itemsByPath["/"] = PlannedItem(
-      id: UInt64(CatalogRecords.rootFolderID), date: Int64(rootDate) - Self.hfsEpochOffset)
     let dated = Self.rootEntries(
       volumeName: volumeName, valence: UInt32(root.children.count + 2), date: rootDate)
     entries.replaceSubrange(0..<dated.count, with: dated)
+    recordOrder = Self.recordOrder(of: entries)
+  }
+
+  /// The indices of `entries` ordered by parent ID, then by name.
+  ///
+  /// A folder's children are
+  /// planned together in name order, so the sort mostly finds runs already in order (the root's
+  /// children are merged with the two private folders).
+  static func recordOrder(of entries: [Entry]) -> [UInt32] {
+    var order = (0..<UInt32(entries.count)).map { $0 }
+    order.sort { first, second in
+      let (a, b) = (entries[Int(first)], entries[Int(second)])
+      return a.parentID != b.parentID
+        ? a.parentID < b.parentID : HFSPlusName.compare(a.name.units, b.name.units) < 0
+    }
+    return order
+  }
+
+  /// The catalog ID and date (seconds since 1970) of the staged item at `path` (`/`,
+  /// `/Hello.app`, `/.background/bg.png`), found by walking its components from the root.
+  func item(atPath path: String) -> PlannedItem? {
+    var found = entries[0]
+    for component in path.split(separator: "/") {
+      guard let name = try? HFSPlusName(String(component)),
+        let child = entries.first(where: {
+          $0.parentID == found.id && $0.kind != .volumeFolder && $0.name == name
+        })
+      else { return nil }
+      found = child
+    }
+    return PlannedItem(id: UInt64(found.id), date: Int64(found.date) - Self.hfsEpochOffset)
+  }
+
+  /// How many items `folder` holds, at every depth.
+  static func itemCount(under folder: SourceItem) -> Int {
+    folder.children.reduce(folder.children.count) { $0 + itemCount(under: $1) }
   }
 
   /// The root folder's entry and the two private folders', dated `date`.
@@ -127,9 +177,12 @@ struct CatalogPlan {
     [
       Entry(
         id: CatalogRecords.rootFolderID, parentID: CatalogRecords.rootParentID, name: volumeName,
-        item: nil, valence: valence, date: date),
-      Entry(id: 16, parentID: 2, name: privateDataName, item: nil, valence: 0, date: date),
-      Entry(id: 17, parentID: 2, name: privateDirectoryName, item: nil, valence: 0, date: date),
+        kind: .volumeFolder, valence: valence, date: date),
+      Entry(
+        id: 16, parentID: 2, name: privateDataName, kind: .volumeFolder, valence: 0, date: date),
+      Entry(
+        id: 17, parentID: 2, name: privateDirectoryName, kind: .volumeFolder, valence: 0,
+        date: date),
     ]
   }
 
@@ -153,10 +206,9 @@ struct CatalogPlan {
     return named
   }
 
-  /// Gives the entry's data fork, resource fork and large attributes their data items, checks
-  /// what HFS+ or a Mac cannot hold, and plans its attributes.
-  mutating func planForks(of entry: Entry) throws(HFSPlusError) -> Entry {
-    guard let item = entry.item else { return entry }
+  /// Gives the entry of staged `item` its data fork, resource fork and large attributes their
+  /// data items, checks what HFS+ or a Mac cannot hold, and plans its attributes.
+  mutating func planForks(of entry: Entry, item: SourceItem) throws(HFSPlusError) -> Entry {
     var entry = entry
     if let problem = item.linkTargetProblem {
       throw .unsupportedSource(path: item.sourcePath, reason: problem)
@@ -253,46 +305,38 @@ struct CatalogPlan {
 
   // MARK: - Records
 
-  /// The catalog records in key order, with file data starting at block `dataStart`.
-  func records(dataStart: UInt32) -> [BTreeRecord] {
+  /// The catalog records in key order, with file data starting at block `dataStart`, each made
+  /// as it is read: an item's thread record (its ID and an empty name) comes before its
+  /// children's records, every file and folder record in ``recordOrder``.
+  func records(dataStart: UInt32) -> some Sequence<BTreeRecord> {
     let starts = startBlocks(dataStart: dataStart)
-    var keyed: [(parentID: UInt32, folded: [UInt16], record: BTreeRecord)] = []
-    keyed.reserveCapacity(entries.count * 2)
-    for entry in entries {
-      let isFolder = entry.item?.isFolder ?? true
-      let data = record(for: entry, startBlocks: starts)
-      keyed.append(
-        (
-          entry.parentID, Self.folded(entry.name.units),
-          BTreeRecord(
-            key: CatalogRecords.key(parentID: entry.parentID, name: entry.name.units), data: data)
-        ))
-      keyed.append(
-        (
-          entry.id, [],
-          BTreeRecord(
-            key: CatalogRecords.key(parentID: entry.id, name: []),
-            data: CatalogRecords.thread(
-              isFolder: isFolder, parentID: entry.parentID, name: entry.name.units))
-        ))
-    }
-    keyed.sort {
-      $0.parentID != $1.parentID
-        ? $0.parentID < $1.parentID : $0.folded.lexicographicallyPrecedes($1.folded)
-    }
-    return keyed.map(\.record)
-  }
-
-  /// A name's units as the comparison sees them: folded, ignorable units dropped.
-  static func folded(_ units: [UInt16]) -> [UInt16] {
-    units.compactMap { unit in
-      let folded = HFSPlusName.caseFolding[unit] ?? unit
-      return folded == 0 ? nil : folded
+    var nextRecord = 0
+    var nextThread = 0
+    return AnySequence {
+      AnyIterator { () -> BTreeRecord? in
+        if nextRecord < recordOrder.count {
+          let entry = entries[Int(recordOrder[nextRecord])]
+          if nextThread >= entries.count || entry.parentID < entries[nextThread].id {
+            nextRecord += 1
+            return BTreeRecord(
+              key: CatalogRecords.key(parentID: entry.parentID, name: entry.name.units),
+              data: record(for: entry, startBlocks: starts))
+          }
+        }
+        guard nextThread < entries.count else { return nil }
+        let entry = entries[nextThread]
+        nextThread += 1
+        return BTreeRecord(
+          key: CatalogRecords.key(parentID: entry.id, name: []),
+          data: CatalogRecords.thread(
+            isFolder: entry.kind == .folder || entry.kind == .volumeFolder,
+            parentID: entry.parentID, name: entry.name.units))
+      }
     }
   }
 
   private func record(for entry: Entry, startBlocks: [UInt32]) -> [UInt8] {
-    guard let item = entry.item else {
+    guard entry.kind != .volumeFolder else {
       if entry.id == CatalogRecords.rootFolderID {
         let common = CatalogRecords.Common(
           id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID,
@@ -304,21 +348,21 @@ struct CatalogPlan {
     }
     var common = CatalogRecords.Common(
       id: entry.id, date: entry.date, ownerID: options.ownerID, groupID: options.groupID,
-      fileMode: item.permissions,
-      finderFlags: item.finderFlags,
-      sourceFinderInfo: item.finderInfo,
+      fileMode: entry.permissions,
+      finderFlags: entry.finderFlags,
+      sourceFinderInfo: entry.finderInfo,
       hasAttributes: !entry.attributes.isEmpty,
       dateAdded: UInt32(clamping: max(0, Int64(entry.date) - Self.hfsEpochOffset)))
-    switch item.content {
-    case .folder:
+    switch entry.kind {
+    case .folder, .volumeFolder:
       common.fileMode |= 0o040000
       return CatalogRecords.folder(common, valence: entry.valence)
     case .symbolicLink:
-      common.fileMode = 0o120000 | (item.permissions == 0 ? 0o755 : item.permissions)
+      common.fileMode = 0o120000 | (entry.permissions == 0 ? 0o755 : entry.permissions)
       common.special = 1
       common.fileType = "slnk"
       common.creator = "rhap"
-    case .file, .data:
+    case .file:
       common.fileMode |= 0o100000
       common.special = 1
     }
@@ -371,6 +415,17 @@ struct CatalogPlan {
   static let maximumAttributeSize = Int(Int32.max)
   /// The longest attribute name, in UTF-16 units (`kHFSMaxAttrNameLen`).
   static let maximumAttributeNameLength = 127
+}
+
+extension CatalogPlan.Entry.Kind {
+  /// The kind of entry a staged item's records describe.
+  init(_ content: SourceItem.Content) {
+    switch content {
+    case .folder: self = .folder
+    case .file, .data: self = .file
+    case .symbolicLink: self = .symbolicLink
+    }
+  }
 }
 
 extension CatalogRecords {

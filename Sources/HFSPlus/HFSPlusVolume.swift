@@ -14,8 +14,8 @@ package struct HFSPlusVolume: FileSystemVolume {
   package struct Plan: VolumePlan {
     var catalog: CatalogPlan
 
-    /// Each item's catalog node ID and date, by path from the root (`/` included).
-    package var items: [String: PlannedItem] { catalog.itemsByPath }
+    /// The catalog node ID and date of the item at `path` from the root (`/` included).
+    package func item(atPath path: String) -> PlannedItem? { catalog.item(atPath: path) }
 
     /// The volume header's dates and the root folder's: the newest item's, clamped.
     package var volumeDate: Int64 { Int64(catalog.volumeDate) - CatalogPlan.hfsEpochOffset }
@@ -92,7 +92,8 @@ package struct HFSPlusVolume: FileSystemVolume {
     let dataStart = attributesStart + attributesBlocks
     let dataEnd = dataStart + dataBlocks
     let catalogTree = BTreeBuilder.build(
-      catalog.records(dataStart: UInt32(dataStart)), format: .catalog)
+      catalog.records(dataStart: UInt32(dataStart)), format: .catalog,
+      byteCount: Int(catalogBlocks * blockSize))
     let attributesTree = BTreeBuilder.build(
       catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
@@ -116,9 +117,12 @@ package struct HFSPlusVolume: FileSystemVolume {
       attributesFile: (UInt32(attributesStart), UInt32(attributesBlocks))
     ).bytes
 
-    var segments: [SegmentedByteStream.Segment] = [
-      .zeros(1024), .bytes(header), .zeros(blockSize - 1536),
-    ]
+    var segments: [SegmentedByteStream.Segment] = []
+    // One segment per data item and one per padding, and the 11 around them, reserved so a
+    // large list never grows.
+    segments.reserveCapacity(
+      11 + catalog.dataItems.reduce(0) { $0 + ($1.length % blockSize == 0 ? 1 : 2) })
+    segments += [.zeros(1024), .bytes(header), .zeros(blockSize - 1536)]
     segments.append(
       .bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)))
     segments += [.bytes(extentsTree), .bytes(catalogTree), .bytes(attributesTree)]

@@ -9,7 +9,7 @@ package import SystemSupport
 ///
 /// ```swift
 /// let plan = try HFSPlusVolume.plan(root: root, options: VolumeOptions(volumeName: "Hello"))
-/// let alias = plan.items["/.background/bg.png"]
+/// let alias = plan.item(atPath: "/.background/bg.png")
 /// let volume = try plan.build(dsStore: storeBytes(alias))
 /// ```
 package protocol FileSystemVolume: Sendable {

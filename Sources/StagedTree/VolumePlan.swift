@@ -4,9 +4,14 @@ package protocol VolumePlan: Sendable {
   /// The volume the plan builds.
   associatedtype Volume
 
-  /// Each item's ID and date, by path from the root: the root folder `/`, `/.background`,
-  /// `/.background/bg.png`.
-  var items: [String: PlannedItem] { get }
+  /// The ID and date of the item at `path` from the root: the root folder `/`,
+  /// `/.background`, `/.background/bg.png`; nil when nothing is planned there.
+  ///
+  /// The plan keeps no map of paths (a million-item tree would hold a million path strings):
+  /// each look-up walks the path's components through the planned folders.
+  ///
+  /// - Complexity: O(*n*) for *n* planned items, per component of `path`.
+  func item(atPath path: String) -> PlannedItem?
   /// The volume's date as an alias to an item on it records it, in seconds since 1970: the
   /// root folder's.
   var volumeDate: Int64 { get }

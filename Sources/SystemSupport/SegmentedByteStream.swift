@@ -43,7 +43,10 @@ package final class SegmentedByteStream: SequentialByteSource {
 
   /// Makes a stream of `segments`.
   package init(_ segments: [Segment]) {
-    self.segments = segments.filter { $0.length > 0 }
+    // Shares the array unless there are empty segments to drop (a volume's list has one or two
+    // segments per file).
+    self.segments =
+      segments.contains { $0.length == 0 } ? segments.filter { $0.length > 0 } : segments
     length = segments.reduce(0) { $0 + $1.length }
   }
 

@@ -67,8 +67,8 @@ extension ContainerRoundTripTests {
         "/Hello.app/Contents/MacOS/Hello", "/Hello.app/Contents/Info.plist", "/empty", "/link",
         "/Applications", "/notes",
       ])
-    let planned = try APFSContainer.plan(root: root, options: options).items
-    for entry in entries { #expect(planned[entry.path]?.id == entry.id) }
+    let planned = try APFSContainer.plan(root: root, options: options)
+    for entry in entries { #expect(planned.item(atPath: entry.path)?.id == entry.id) }
     let hello = try #require(byPath["/Hello.app/Contents/MacOS/Hello"])
     #expect(hello.mode == 0o100755 && hello.ownerID == 502 && hello.groupID == 80)
     #expect(try reader.contents(of: hello) == Array("#!/bin/sh\necho hello\n".utf8))

@@ -92,7 +92,9 @@ import Testing
   func theStoreFilledInIsTheStoreStaged(fileSystem: FileSystem, storeSize: Int) throws {
     let result = try Self.planned(fileSystem.volumeType, store: Self.pattern(storeSize, seed: 5))
     #expect(result.filled == result.staged)
-    #expect(result.plans.empty.items == result.plans.staged.items)
+    let paths = ["/"] + Self.paths(in: Self.root(store: []))
+    #expect(
+      paths.map(result.plans.empty.item(atPath:)) == paths.map(result.plans.staged.item(atPath:)))
     #expect(result.plans.empty.volumeDate == result.plans.staged.volumeDate)
   }
 
@@ -100,28 +102,37 @@ import Testing
   func thePlansIDsAndDatesAreTheVolumes(fileSystem: FileSystem) throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let (items, volumeDate, volume) = try Self.write(
+    let (item, volumeDate, volume) = try Self.write(
       fileSystem.volumeType, to: folder.file("volume"))
     let reader = try fileSystem.reader(of: volume)
     let entries = try reader.entries()
-    #expect(entries.count == items.count - 1)  // the root is no entry
-    #expect(try reader.rootFolder().id == items["/"]?.id)
-    #expect(items["/"]?.date == volumeDate)
+    #expect(entries.map(\.path).sorted() == Self.paths(in: Self.root(store: [])).sorted())
+    #expect(try reader.rootFolder().id == item("/")?.id)
+    #expect(item("/")?.date == volumeDate)
     for entry in entries {
-      #expect(items[entry.path] == PlannedItem(id: entry.id, date: entry.modificationDate))
+      #expect(item(entry.path) == PlannedItem(id: entry.id, date: entry.modificationDate))
     }
-    #expect(items["/tagged"]?.date == 1_700_000_000)  // clamped to the limit
+    #expect(item("/tagged")?.date == 1_700_000_000)  // clamped to the limit
+    // Only what was staged is planned: no other path, nor one that differs only in case.
+    #expect(item("/TAGGED") == nil && item("/tagged/inside") == nil && item("/absent") == nil)
   }
 
   /// Writes the volume for ``root(store:)`` (a 100-byte store) to `file`; returns the plan's
-  /// items and volume date, and the file.
+  /// item look-up and volume date, and the file.
   static func write<Volume: FileSystemVolume>(_: Volume.Type, to file: URL) throws -> (
-    [String: PlannedItem], Int64, URL
+    (String) -> PlannedItem?, Int64, URL
   ) {
     let plan = try Volume.plan(root: root(store: []), options: options)
     let volume = try plan.build(dsStore: pattern(100))
     #expect(try VolumeFile.write(volume.makeStream(), to: file) == volume.byteCount)
-    return (plan.items, plan.volumeDate, file)
+    return (plan.item(atPath:), plan.volumeDate, file)
+  }
+
+  /// The path from the root of every item under `folder`, as a plan names them (`/a/b`).
+  static func paths(in folder: SourceItem, under prefix: String = "") -> [String] {
+    folder.children.flatMap { child in
+      ["\(prefix)/\(child.name)"] + paths(in: child, under: "\(prefix)/\(child.name)")
+    }
   }
 
   @Test func bothFileSystemsReadBackTheSameEntries() throws {
