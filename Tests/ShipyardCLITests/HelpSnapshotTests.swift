@@ -10,12 +10,14 @@ import Testing
   static let commands: [(arguments: [String], snapshot: String)] =
     [
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
+      (["notary"], "notary"),
     ]
     + ["sign", "verify"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }
     + ["encode", "decode", "post"].map { (["form", $0], "form-\($0)") }
+    + ["info", "log", "history"].map { (["notary", $0], "notary-\($0)") }
 
   @Test(arguments: commands)
   func helpMatchesItsSnapshot(arguments: [String], snapshot: String) async throws {

@@ -37,8 +37,14 @@ struct CommandGroup: Sendable {
     name: "app", overview: "Sign Mac apps and check their signatures, natively on any OS.",
     subcommands: [AppSignCommand.self, AppVerifyCommand.self])
 
+  /// The notary look-ups.
+  static let notary = CommandGroup(
+    name: "notary",
+    overview: "Look up notarization submissions (status, developer log, history), on any OS.",
+    subcommands: [NotaryInfoCommand.self, NotaryLogCommand.self, NotaryHistoryCommand.self])
+
   /// Every group, in the order `--help` lists them.
-  static let all: [CommandGroup] = [.app, .dmg, .form]
+  static let all: [CommandGroup] = [.app, .dmg, .form, .notary]
 }
 
 extension String {
