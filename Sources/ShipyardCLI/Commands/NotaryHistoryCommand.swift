@@ -36,7 +36,7 @@ struct NotaryHistoryCommand: ShipyardCommand {
       guard !history.isEmpty else { return "no submissions" }
       let width = history.map(\.status.count).max() ?? 0
       return history.map {
-        "\($0.createdDate)  \($0.status.padding(width))\($0.id)  \($0.name)"
+        "\($0.createdDate)  \($0.status.padding(width + 2))\($0.id)  \($0.name)"
       }.joined(separator: "\n")
     }
   }
