@@ -42,13 +42,16 @@ struct SplitNotarizationTests {
     let report = try JSONSerialization.jsonObject(with: submitted.standardOutput) as? [String: Any]
     let id = try #require(report?["submissionID"] as? String)
     #expect(report?["status"] as? String == "In Progress")
-    #expect(submitted.standardError.contains("submitted \(image) for notarization: submission \(id)"))
+    #expect(
+      submitted.standardError.contains("submitted \(image) for notarization: submission \(id)"))
     #expect(FileManager.default.fileExists(atPath: image + ".notarization.json"))
     #expect(!FileManager.default.fileExists(atPath: image + ".notarization.upload.json"))
     // Stapling before Apple's verdict says what to run.
     let early = try double.shipyard(["dmg", "staple", image])
     #expect(early.status == 1)
-    #expect(early.standardError.contains("run `shipyard dmg notarize \(image)`"), "\(early.standardError)")
+    #expect(
+      early.standardError.contains("run `shipyard dmg notarize \(image)`"), "\(early.standardError)"
+    )
 
     // Job 2: a new process, a fresh HOME, a folder holding only the image.
     let runner = try ScratchFolder()
@@ -97,7 +100,8 @@ struct SplitNotarizationTests {
     #expect(info["id"] == id && info["name"] == "Big.dmg" && info["status"] == "Accepted")
     #expect(info["createdDate"]?.hasSuffix("Z") == true, "\(info)")
     let infoText = try Self.text(double, ["notary", "info", id], environment: fresh)
-    #expect(infoText.contains("id: \(id)\nname: Big.dmg\n") && infoText.contains("status: Accepted"))
+    #expect(
+      infoText.contains("id: \(id)\nname: Big.dmg\n") && infoText.contains("status: Accepted"))
 
     let log = try Self.json(double, ["notary", "log", id, "--json"], environment: fresh)
     let logObject = try #require(log as? [String: Any])
@@ -131,7 +135,8 @@ struct SplitNotarizationTests {
     #expect(history.contains("Invalid  \(id)  Big.dmg"), "\(history)")
     // An unknown submission is an error naming the status.
     let unknown = try double.shipyard(["notary", "info", "no-such-id"] + double.keyArguments)
-    #expect(unknown.status == 1 && unknown.standardError.contains("404"), "\(unknown.standardError)")
+    #expect(
+      unknown.status == 1 && unknown.standardError.contains("404"), "\(unknown.standardError)")
   }
 
   /// What a look-up printed on standard output, as text; it must succeed.
