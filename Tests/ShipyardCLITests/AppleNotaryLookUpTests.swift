@@ -35,14 +35,16 @@ import Testing
       String(decoding: info.standardOutput, as: UTF8.self)
         == "id: \(Self.id)\nname: Hello.dmg\ncreated: 2026-11-30T05:00:00.000Z\nstatus: Accepted\n")
     let history = try shipyard(tools, ["notary", "history", "--json"] + Self.profile)
-    let entries = try JSONSerialization.jsonObject(with: history.standardOutput) as? [[String: String]]
+    let entries =
+      try JSONSerialization.jsonObject(with: history.standardOutput) as? [[String: String]]
     #expect(entries?.first?["id"] == Self.id && entries?.first?["name"] == "Hello.dmg")
     let log = try shipyard(tools, ["notary", "log", Self.id] + Self.profile)
     let text = String(decoding: log.standardOutput, as: UTF8.self)
     #expect(text.contains("status: Invalid") && text.contains("issues: 2"), "\(text)")
     #expect(
       text.contains(
-        "  error: Hello.dmg/Hello.app/Contents/MacOS/Hello: The signature of the binary is invalid."))
+        "  error: Hello.dmg/Hello.app/Contents/MacOS/Hello: The signature of the binary is invalid."
+      ))
     let raw = try shipyard(tools, ["notary", "log", Self.id, "--json"] + Self.profile)
     let object = try JSONSerialization.jsonObject(with: raw.standardOutput) as? [String: Any]
     #expect(object?["statusSummary"] as? String == "Archive contains critical validation errors")
@@ -58,7 +60,8 @@ import Testing
     // rcodesign lists nothing: a clear error, not an empty list.
     let rcodesign = try shipyard(
       tools, ["notary", "history", "--engine", "rcodesign", "--key", tools.folder.path("key.json")])
-    #expect(rcodesign.status == 1 && rcodesign.standardError.contains("use --engine native or apple"))
+    #expect(
+      rcodesign.status == 1 && rcodesign.standardError.contains("use --engine native or apple"))
   }
 
   @Test func aFreshRunnerResumesTheNewestSubmissionOfTheSameNameAndBytes() throws {

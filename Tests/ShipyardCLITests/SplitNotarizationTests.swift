@@ -155,4 +155,25 @@ struct SplitNotarizationTests {
     try JSONSerialization.jsonObject(
       with: Data(try text(double, arguments, environment: environment).utf8))
   }
+
+  @Test func aShipThatDoesNotWaitIsResumedThenStapled() throws {
+    let double = try NotaryDouble()
+    defer { double.stop() }
+    let workspace = try FaultWorkspace.shipping(megabytes: 1, with: double)
+    let image = workspace.image.path
+    let ship = try double.shipyard(workspace.shipArguments(double) + ["--no-wait", "--json"])
+    try #require(ship.status == 0, "\(ship.standardError)")
+    let summary = try JSONSerialization.jsonObject(with: ship.standardOutput) as? [String: Any]
+    let steps = summary?["steps"] as? [String: String]
+    #expect(steps?["notarize"] == "submitted" && steps?["staple"] == nil, "\(steps ?? [:])")
+    #expect(steps?["verify"] == "valid")
+    let id = try #require(summary?["submissionID"] as? String)
+
+    let resumed = try double.shipyard(["dmg", "notarize", image] + double.keyArguments)
+    #expect(resumed.status == 0, "\(resumed.standardError)")
+    #expect(resumed.standardError.contains("resuming notarization submission \(id)"))
+    let stapled = try double.shipyard(["dmg", "staple", image])
+    #expect(stapled.status == 0, "\(stapled.standardError)")
+    #expect(double.requests().filter { $0["submission"] != nil }.count == 1)
+  }
 }

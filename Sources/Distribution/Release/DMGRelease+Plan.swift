@@ -23,6 +23,9 @@ extension DMGRelease {
     /// Whether the image's apps are checked offline, before the upload, for what Apple's notary
     /// refuses (``DMGRelease/preflight(trustRoots:)``).
     public var preflight: Bool
+    /// Whether the notarization is waited for; `false` submits the image and stops there (no
+    /// staple; verified without a ticket), for a later job to wait and staple.
+    public var wait: Bool
 
     /// Makes a plan.
     ///
@@ -48,6 +51,7 @@ extension DMGRelease {
       self.trustRoots = trustRoots
       self.app = nil
       self.preflight = true
+      self.wait = true
     }
   }
 

@@ -299,11 +299,12 @@ public struct DMGRelease: Sendable {
       summary.steps["sign"] = "done"
       if let credentials = plan.notary {
         if plan.preflight { try preflight(trustRoots: plan.trustRoots) }
-        let notarized = try await notarization(credentials: credentials, timeout: plan.timeout)
+        let notarized = try await notarization(
+          credentials: credentials, timeout: plan.timeout, wait: plan.wait)
         summary.submissionID = notarized.submissionID
         unchangedSinceNotarized = notarized.image
-        summary.steps["notarize"] = "accepted"
-        if plan.staple {
+        summary.steps["notarize"] = notarized.status == .accepted ? "accepted" : "submitted"
+        if plan.staple, notarized.status == .accepted {
           try await staple(ticketTimeout: plan.ticketTimeout)
           unchangedSinceNotarized = nil  // the ticket is in the image now
           summary.steps["staple"] = "done"

@@ -31,6 +31,8 @@ struct DMGShipArguments {
   var skipped: Set<Step> = []
   /// `--no-preflight`.
   var noPreflight = false
+  /// `--no-wait`.
+  var noWait = false
   /// `--json`.
   var json = false
 
@@ -53,6 +55,11 @@ struct DMGShipArguments {
         $0.skipped.insert($1)
       },
       NotaryArguments.noPreflightFlag.lifted(\.noPreflight),
+      NotaryArguments.noWaitFlag.lifted(\.noWait).with(
+        help: """
+          Submits the image and stops there (no staple; verified without a ticket):
+          a later `dmg notarize` of it waits, then `dmg staple` staples.
+          """),
       .configFile(help: OptionHelp(wrapping: configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
     ]

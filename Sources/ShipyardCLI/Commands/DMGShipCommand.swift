@@ -11,12 +11,15 @@ struct DMGShipCommand: ShipyardCommand {
     USAGE: shipyard dmg ship <app-or-folder> [build options] [signing options] [notary options]
                              [--entitlements [<path>=]<file>]... [--no-runtime]
                              [--trust-root <pem> ...] [--skip-sign-app] [--skip-sign]
-                             [--skip-notarize] [--skip-staple] [--skip-verify] [--json]
+                             [--skip-notarize] [--skip-staple] [--skip-verify] [--no-wait]
+                             [--json]
 
     Runs `app sign` on the app (or on each .app of the folder) with the same identity, then
     `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
     same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
     and size (stapling changes the bytes: feed these to updaters). Exit codes as for `dmg notarize`.
+    With --no-wait it stops after the upload (notarize: submitted), for a later job to run
+    `dmg notarize` (which resumes the submission) and `dmg staple`.
     Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
 
     \(table.help)
@@ -52,6 +55,8 @@ struct DMGShipCommand: ShipyardCommand {
   let skipped: Set<DMGShipArguments.Step>
   /// `--no-preflight`.
   let noPreflight: Bool
+  /// `--no-wait`.
+  let noWait: Bool
   /// Whether the summary is printed as JSON.
   let json: Bool
 
@@ -65,6 +70,7 @@ struct DMGShipCommand: ShipyardCommand {
       source: positionals.first, environment: environment, command: Self.path)
     skipped = parsed.skipped
     noPreflight = parsed.noPreflight
+    noWait = parsed.noWait
     json = parsed.json
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
     guard !skipped.contains(.sign) else {
@@ -96,6 +102,7 @@ struct DMGShipCommand: ShipyardCommand {
       trustRoots: trustRoots)
     plan.app = app
     plan.preflight = !noPreflight
+    plan.wait = !noWait
     let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
     { release in
       try await release.ship(building: build, plan: plan)
