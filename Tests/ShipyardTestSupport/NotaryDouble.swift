@@ -38,6 +38,7 @@ public final class NotaryDouble: @unchecked Sendable {
 
   /// Makes the PKI and the key, and starts the double in `modes` (`unauthorized`, `s3-refuses`,
   /// `s3-slow-parts`, `invalid`, `ticket-never`, `tsa-down`; the script's header lists them all).
+  ///
   /// It serves `GET /notary/v2/submissions` (the history, newest first), `/submissions/<id>` and
   /// its `logs` as Apple shapes them, and S3's `ListParts` (through moto).
   ///
