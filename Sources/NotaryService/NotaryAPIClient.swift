@@ -58,17 +58,35 @@ package struct NotaryAPIClient: Sendable {
 
   /// The submission's status: `In Progress`, `Accepted`, `Invalid` or `Rejected`.
   package func status(of id: String) async throws -> String {
-    let data = try await call("GET", submissionURL(id))
-    guard let status = (data["attributes"] as? [String: Any])?["status"] as? String else {
+    guard
+      let status = (try await info(of: id)["attributes"] as? [String: Any])?["status"] as? String
+    else {
       throw NotaryServiceError.unexpectedResponse(
         service: Self.service, detail: "submission \(id) has no status")
     }
     return status
   }
 
-  /// The issues of the submission's log, one line each (`severity path: message`), or the log's
-  /// summary when it lists none.
-  package func issues(of id: String) async throws -> [String] {
+  /// The submission's `data` object (`GET /submissions/{id}`): `id`, and `attributes` with
+  /// `name`, `createdDate` and `status`.
+  package func info(of id: String) async throws -> [String: Any] {
+    try await call("GET", submissionURL(id))
+  }
+
+  /// The team's recent submissions, as the `data` array of `GET /submissions` lists them (the
+  /// last 100), each as ``info(of:)`` gives one.
+  package func history() async throws -> [[String: Any]] {
+    let object = try await send("GET", baseURL.appendingPathComponent("submissions"))
+    guard let entries = object["data"] as? [[String: Any]] else {
+      throw NotaryServiceError.unexpectedResponse(
+        service: Self.service, detail: "the submission list has no data array")
+    }
+    return entries
+  }
+
+  /// The submission's developer log, the JSON document its `developerLogUrl` serves (`status`,
+  /// `statusSummary`, `sha256`, `issues`, `ticketContents`...), as it came.
+  package func log(of id: String) async throws -> Data {
     let data = try await call("GET", submissionURL(id).appendingPathComponent("logs"))
     guard let text = (data["attributes"] as? [String: Any])?["developerLogUrl"] as? String,
       let url = URL(string: text)
@@ -78,11 +96,19 @@ package struct NotaryAPIClient: Sendable {
     }
     let response = try await transport.send(HTTPRequest(method: "GET", url: url))
     guard response.status == 200,
-      let log = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+      (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]) != nil
     else {
       throw NotaryServiceError.httpStatus(
         service: "the notarization log", status: response.status, detail: response.excerpt)
     }
+    return response.body
+  }
+
+  /// The issues of the submission's log, one line each (`severity path: message`), or the log's
+  /// summary when it lists none.
+  package func issues(of id: String) async throws -> [String] {
+    let log =
+      (try JSONSerialization.jsonObject(with: try await log(of: id)) as? [String: Any]) ?? [:]
     let issues = (log["issues"] as? [[String: Any]] ?? []).map { issue in
       let severity = issue["severity"] as? String ?? "issue"
       let path = issue["path"] as? String
@@ -100,6 +126,17 @@ package struct NotaryAPIClient: Sendable {
 
   /// Sends an authorized request; returns the answer's `data` object.
   private func call(_ method: String, _ url: URL, body: Data? = nil) async throws -> [String: Any] {
+    guard let data = try await send(method, url, body: body)["data"] as? [String: Any] else {
+      throw NotaryServiceError.unexpectedResponse(
+        service: Self.service, detail: "no JSON data object in the answer to \(method) \(url.path)")
+    }
+    return data
+  }
+
+  /// Sends an authorized request; returns the answer's JSON object.
+  private func send(_ method: String, _ url: URL, body: Data? = nil) async throws
+    -> [String: Any]
+  {
     var headers = ["Authorization": "Bearer \(try await tokens.token())"]
     if body != nil { headers["Content-Type"] = "application/json" }
     let response = try await transport.send(
@@ -112,12 +149,11 @@ package struct NotaryAPIClient: Sendable {
       throw NotaryServiceError.httpStatus(
         service: Self.service, status: response.status, detail: response.excerpt)
     }
-    guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any],
-      let data = object["data"] as? [String: Any]
+    guard let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
     else {
       throw NotaryServiceError.unexpectedResponse(
-        service: Self.service, detail: "no JSON data object: \(response.excerpt)")
+        service: Self.service, detail: "no JSON object: \(response.excerpt)")
     }
-    return data
+    return object
   }
 }

@@ -22,10 +22,22 @@ struct S3MultipartUpload {
   /// The SHA-256 of an empty body, as SigV4 wants it for requests without one.
   static let emptySHA256 = DigestAlgorithm.sha256.digest([UInt8]()).hex
 
-  /// Uploads `size` bytes of the file at `path` in parts of `partSize` bytes.
-  func upload(_ path: String, size: Int64, partSize: Int64) async throws {
-    let uploadID = try await create()
+  /// Uploads `size` bytes of the file at `path` in parts of `partSize` bytes, continuing the
+  /// upload `resuming` when S3 still holds it (its stored parts of the right size are kept), else
+  /// beginning one and handing its ID to `begun`.
+  func upload(
+    _ path: String, size: Int64, partSize: Int64, resuming: String? = nil,
+    begun: (String) throws -> Void = { _ in }
+  ) async throws {
+    var stored: [Int: StoredPart] = [:]
+    let uploadID: String
+    if let resuming, let parts = try await storedParts(of: resuming) {
+      (uploadID, stored) = (resuming, parts)
+    } else {
+      uploadID = try await create()
+    }
     do {
+      if uploadID != resuming { try begun(uploadID) }
       let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
       defer { try? file.close() }
       var tags: [String] = []
@@ -33,6 +45,12 @@ struct S3MultipartUpload {
       while offset < size {
         try Task.checkCancellation()
         let count = Int(min(partSize, size - offset))
+        let number = tags.count + 1
+        if let part = stored[number], part.size == Int64(count) {
+          tags.append(part.tag)
+          offset += Int64(count)
+          continue
+        }
         try file.seek(toOffset: UInt64(offset))
         let part = try file.read(upToCount: count) ?? Data()
         guard part.count == count else {
@@ -40,7 +58,7 @@ struct S3MultipartUpload {
             service: "S3",
             detail: "\(path) shrank to \(offset + Int64(part.count)) bytes while it was uploaded")
         }
-        tags.append(try await send(part, number: tags.count + 1, uploadID: uploadID))
+        tags.append(try await send(part, number: number, uploadID: uploadID))
         offset += Int64(count)
       }
       try await complete(uploadID, tags: tags)
@@ -51,6 +69,43 @@ struct S3MultipartUpload {
         credentials: credentials)
       throw error
     }
+  }
+
+  /// A part S3 holds already: its ETag and size.
+  struct StoredPart: Equatable {
+    /// The part's ETag, as `CompleteMultipartUpload` wants it.
+    let tag: String
+    /// Its size in bytes.
+    let size: Int64
+  }
+
+  /// The parts S3 holds of the upload `uploadID` by number (`ListParts`, page by page), or `nil`
+  /// when S3 no longer knows the upload (404 `NoSuchUpload`: completed, aborted or expired).
+  func storedParts(of uploadID: String) async throws -> [Int: StoredPart]? {
+    var parts: [Int: StoredPart] = [:]
+    var marker: String?
+    repeat {
+      var query = ["uploadId": uploadID]
+      if let marker { query["part-number-marker"] = marker }
+      let response = try await uploader.send(
+        "GET", url(query), body: .none, sha256: Self.emptySHA256, credentials: credentials)
+      if response.status == 404 { return nil }
+      let body = try checked(response).body
+      for text in Self.elements("Part", in: body) {
+        let part = Data(text.utf8)
+        guard let number = Self.element("PartNumber", in: part).flatMap({ Int($0) }),
+          let tag = Self.element("ETag", in: part).map(Self.unescaped),
+          let size = Self.element("Size", in: part).flatMap({ Int64($0) })
+        else {
+          throw NotaryServiceError.unexpectedResponse(
+            service: "S3", detail: "ListParts answered a part without number, ETag or size")
+        }
+        parts[number] = StoredPart(tag: tag, size: size)
+      }
+      let truncated = Self.element("IsTruncated", in: body) == "true"
+      marker = truncated ? Self.element("NextPartNumberMarker", in: body) : nil
+    } while marker != nil
+    return parts
   }
 
   /// Starts the upload and returns its ID.
@@ -119,11 +174,28 @@ struct S3MultipartUpload {
 
   /// The text of the first `<name>` element in an S3 XML answer.
   static func element(_ name: String, in body: Data) -> String? {
+    elements(name, in: body).first
+  }
+
+  /// The texts of every `<name>` element in an S3 XML answer, in order.
+  static func elements(_ name: String, in body: Data) -> [String] {
     let text = String(decoding: body, as: UTF8.self)
-    guard let start = text.range(of: "<\(name)>"),
+    var found: [String] = []
+    var rest = text.startIndex..<text.endIndex
+    while let start = text.range(of: "<\(name)>", range: rest),
       let end = text.range(of: "</\(name)>", range: start.upperBound..<text.endIndex)
-    else { return nil }
-    return String(text[start.upperBound..<end.lowerBound])
+    {
+      found.append(String(text[start.upperBound..<end.lowerBound]))
+      rest = end.upperBound..<text.endIndex
+    }
+    return found
+  }
+
+  /// `text` with XML's five predefined entities (as S3 writes an ETag's quotes) replaced.
+  static func unescaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&apos;", with: "'")
+      .replacingOccurrences(of: "&amp;", with: "&")
   }
 
   /// `text` with XML's special characters escaped.

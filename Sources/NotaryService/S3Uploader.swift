@@ -1,7 +1,7 @@
 package import Foundation
 
 /// Where the Notary API wants a submission's file: an S3 bucket, an object key and credentials.
-package struct S3Upload: Sendable, Equatable {
+package struct S3Upload: Sendable, Equatable, Codable {
   /// The bucket.
   package let bucket: String
   /// The object key.
@@ -74,10 +74,24 @@ package struct S3Uploader: Sendable {
   /// Uploads the file at `path`, whose SHA-256 is `sha256` (hex), to `upload`: one PUT, or a
   /// multipart upload when it is larger than the part size.
   ///
+  /// A multipart upload a previous run began (`resuming`, its `UploadId`) is continued: the parts
+  /// S3 holds already (`ListParts`, same number and size) are kept and only the others sent. One
+  /// S3 no longer knows (completed, aborted or expired) is begun afresh, to the same object.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - sha256: Its SHA-256, hex.
+  ///   - upload: Where it goes.
+  ///   - resuming: The `UploadId` of a multipart upload a previous run began, or `nil`.
+  ///   - begun: Called with a new multipart upload's `UploadId` before its first part is sent,
+  ///     so that a caller can record it; an error it throws aborts the upload.
   /// - Throws: ``NotaryServiceError/uploadRefused(status:detail:)`` when S3 refuses a request
   ///   (a multipart upload is then aborted, so no parts are left stored), ``NotaryServiceError``
   ///   for a URL that cannot be made or an answer that cannot be read, the file's read errors.
-  package func put(_ path: String, sha256: String, to upload: S3Upload) async throws {
+  package func put(
+    _ path: String, sha256: String, to upload: S3Upload, resuming: String? = nil,
+    begun: (String) throws -> Void = { _ in }
+  ) async throws {
     let size =
       (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
       .int64Value ?? 0
@@ -97,7 +111,7 @@ package struct S3Uploader: Sendable {
     // Past 10,000 parts of the configured size, parts grow so that 10,000 hold the file.
     let sizeOfParts = max(partSize, (size + Self.maximumPartCount - 1) / Self.maximumPartCount)
     try await S3MultipartUpload(uploader: self, url: url, credentials: upload.credentials)
-      .upload(path, size: size, partSize: sizeOfParts)
+      .upload(path, size: size, partSize: sizeOfParts, resuming: resuming, begun: begun)
   }
 
   /// Sends one request to S3, signed.

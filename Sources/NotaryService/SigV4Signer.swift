@@ -2,7 +2,7 @@ import Digests
 package import Foundation
 
 /// Temporary AWS credentials, as the Notary API hands them out for one upload.
-package struct S3Credentials: Sendable, Equatable, CustomStringConvertible {
+package struct S3Credentials: Sendable, Equatable, Codable, CustomStringConvertible {
   /// The access key ID.
   package let accessKeyID: String
   /// The secret access key: only ever used to derive the signing key.

@@ -9,9 +9,11 @@
 package enum AtomicOutputFile {
   /// Writes `path` through `body`, which receives the descriptor to write to.
   ///
-  /// If `body` throws, the temporary file is removed and the target is left untouched.
+  /// If `body` throws, the temporary file is removed and the target is left untouched. A new
+  /// file gets `permissions` (less the umask) from its creation on: 0o600 keeps a secret from
+  /// other users at every moment.
   package static func write<Result>(
-    to path: String,
+    to path: String, permissions: mode_t = 0o666,
     _ body: (FileDescriptor) throws -> Result
   ) throws -> Result {
     if let status = try FileStatus.of(path), status.kind != .regular {
@@ -26,7 +28,7 @@ package enum AtomicOutputFile {
     let ticket = InterruptionCleanup.register(temporaryPath)
     let descriptor: FileDescriptor
     do {
-      descriptor = try FileDescriptor.createExclusively(temporaryPath)
+      descriptor = try FileDescriptor.createExclusively(temporaryPath, permissions: permissions)
     } catch {
       InterruptionCleanup.unregister(ticket)
       throw error.about(path)

@@ -20,6 +20,8 @@ import Testing
     case .building: "building"
     case .built(let result): "built \(result.fileCount > 0)"
     case .signed(let engine): "signed \(engine)"
+    case .notarizationSubmitted(let id): "submitted \(id)"
+    case .notarizationResumed(let id, _): "resumed \(id)"
     case .notarizationStatus(let id, let status, _): "status \(id) \(status.name)"
     case .notarized(let id): "notarized \(id)"
     case .appNotarized(let path, let id):
@@ -64,7 +66,7 @@ import Testing
     let id = PipelineTests.submission
     #expect(
       names.withLock { $0 } == [
-        "building", "built true", "signed apple", "status \(id) In Progress",
+        "building", "built true", "signed apple", "submitted \(id)", "status \(id) In Progress",
         "status \(id) Accepted", "notarized \(id)", "stapled", "assessed true", "verified true",
         "digested",
       ])

@@ -117,6 +117,8 @@ struct RecordingNotaryService: Sendable {
             ],
           ]
         ])
+      case ("GET", "notary.test") where path.hasSuffix("/submissions"):
+        return Self.json(["data": [[String: Any]](), "meta": [String: Any]()])  // no history
       case ("PUT", "s3.test"):
         record.withLock { $0.uploaded.append(request.headers["x-amz-content-sha256"] ?? "") }
         return HTTPResponse(status: 200, body: Data())

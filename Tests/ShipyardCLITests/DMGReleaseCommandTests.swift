@@ -46,7 +46,7 @@ import Testing
     #expect(
       tools.calls.map { $0.prefix(3).joined(separator: " ") } == [
         "codesign --sign Developer ID Application: Example (TEAMID1234)",
-        "codesign --verify --strict",
+        "codesign --verify --strict", "xcrun notarytool history",
         "xcrun notarytool submit", "xcrun notarytool info", "xcrun notarytool info",
         "xcrun stapler staple",
         "xcrun stapler validate", "spctl -a -t",

@@ -11,12 +11,14 @@ import Testing
     [
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
       (["appcast"], "appcast"), (["appcast", "add"], "appcast-add"),
+      (["notary"], "notary"),
     ]
     + ["sign", "verify", "merge", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }
     + ["encode", "decode", "post"].map { (["form", $0], "form-\($0)") }
+    + ["info", "log", "history"].map { (["notary", $0], "notary-\($0)") }
 
   @Test(arguments: commands)
   func helpMatchesItsSnapshot(arguments: [String], snapshot: String) async throws {

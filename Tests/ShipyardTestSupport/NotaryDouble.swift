@@ -37,7 +37,10 @@ public final class NotaryDouble: @unchecked Sendable {
     "needs python3 with moto[server], boto3, cryptography, apple-platform-py and lief, openssl, 7zz"
 
   /// Makes the PKI and the key, and starts the double in `modes` (`unauthorized`, `s3-refuses`,
-  /// `invalid`, `ticket-never`, `tsa-down`).
+  /// `s3-slow-parts`, `invalid`, `ticket-never`, `tsa-down`; the script's header lists them all).
+  ///
+  /// It serves `GET /notary/v2/submissions` (the history, newest first), `/submissions/<id>` and
+  /// its `logs` as Apple shapes them, and S3's `ListParts` (through moto).
   ///
   /// - Parameters:
   ///   - modes: The double's modes.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Apple's tools, as Apple's documentation spells them: `codesign`, `xcrun notarytool`,
 /// `xcrun stapler` and `spctl` (macOS only).
@@ -63,9 +63,12 @@ package struct AppleEngine: SigningEngine {
     }
   }
 
-  package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
-    async throws -> String
-  {
+  /// `notarytool submit`, which creates the submission and uploads in one call: nothing is
+  /// recorded before it ends, so an interrupted upload cannot be resumed.
+  package func submit(
+    _ submission: NotarySubmission, credentials: NotaryCredentials,
+    record: (NotaryUpload) throws -> Void
+  ) async throws -> String {
     let reply = try await notarytool(["submit", submission.image], credentials)
     guard let id = reply["id"] as? String else {
       throw PipelineError.unexpectedOutput("notarytool submit gave no submission id")
@@ -73,14 +76,63 @@ package struct AppleEngine: SigningEngine {
     return id
   }
 
+  /// Never needed: ``submit(_:credentials:record:)`` records no upload.
+  package func resumeUpload(
+    _ upload: NotaryUpload, of submission: NotarySubmission, record: (NotaryUpload) throws -> Void
+  ) async throws {
+    throw PipelineError.invalidOptions("notarytool cannot resume an upload another engine began")
+  }
+
   package func status(of submissionID: String, credentials: NotaryCredentials) async throws
     -> NotaryStatus
   {
+    NotaryStatus(name: try await info(of: submissionID, credentials: credentials).status)
+  }
+
+  /// `notarytool info <id>`: `id`, `name`, `createdDate`, `status` (and `message`).
+  package func info(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotarySubmissionInfo
+  {
     let reply = try await notarytool(["info", submissionID], credentials)
-    guard let status = reply["status"] as? String else {
+    guard let info = Self.submission(in: reply) else {
       throw PipelineError.unexpectedOutput("notarytool info gave no status")
     }
-    return NotaryStatus(name: status)
+    return info
+  }
+
+  package var listsSubmissions: Bool { true }
+
+  /// `notarytool history`: `history`, an array of `id`, `name`, `createdDate`, `status`.
+  package func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo] {
+    let reply = try await notarytool(["history"], credentials)
+    guard let entries = reply["history"] as? [[String: Any]] else {
+      throw PipelineError.unexpectedOutput("notarytool history gave no history array")
+    }
+    return try entries.map { entry in
+      guard let info = Self.submission(in: entry) else {
+        throw PipelineError.unexpectedOutput(
+          "notarytool history listed a submission without status")
+      }
+      return info
+    }
+  }
+
+  /// `notarytool log <id>`: the developer log's JSON.
+  package func log(of submissionID: String, credentials: NotaryCredentials) async throws -> Data {
+    try JSONSerialization.data(
+      withJSONObject: try await notarytool(["log", submissionID], credentials),
+      options: [.prettyPrinted, .sortedKeys])
+  }
+
+  /// The submission notarytool describes in `object` (flat: `id`, `name`, `createdDate`,
+  /// `status`).
+  static func submission(in object: [String: Any]) -> NotarySubmissionInfo? {
+    guard let id = object["id"] as? String, let status = object["status"] as? String else {
+      return nil
+    }
+    return NotarySubmissionInfo(
+      id: id, name: object["name"] as? String ?? "",
+      createdDate: object["createdDate"] as? String ?? "", status: status)
   }
 
   package func issues(of submissionID: String, credentials: NotaryCredentials) async throws

@@ -247,25 +247,81 @@ public struct NativeEngine: SigningEngine {
     }
   }
 
-  /// Creates the submission with the image's digest (the Notarizer's one pass over the image) and
-  /// uploads the image to S3 under the same digest: the image is read once more, to be sent.
-  package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
-    async throws -> String
-  {
+  /// Creates the submission and uploads the image to S3.
+  ///
+  /// The submission carries the image's digest (the Notarizer's one pass over the image), and so
+  /// does the upload: the image is read once more, to be sent. `record` gets the submission, its S3 location and credentials before the first byte is sent,
+  /// and the multipart upload's ID before its first part.
+  package func submit(
+    _ submission: NotarySubmission, credentials: NotaryCredentials,
+    record: (NotaryUpload) throws -> Void
+  ) async throws -> String {
     let client = try client(credentials)
     let name = URL(fileURLWithPath: submission.image).lastPathComponent
     let created = try await client.submit(name: name, sha256: submission.digest.hex)
+    try await resumeUpload(
+      NotaryUpload(submissionID: created.id, destination: created.upload), of: submission,
+      record: record, isNew: true)
+    return created.id
+  }
+
+  /// Finishes a recorded upload: a multipart upload S3 still holds goes on from its stored
+  /// parts; any other is sent again, whole, to the same object.
+  package func resumeUpload(
+    _ upload: NotaryUpload, of submission: NotarySubmission, record: (NotaryUpload) throws -> Void
+  ) async throws {
+    try await resumeUpload(upload, of: submission, record: record, isNew: false)
+  }
+
+  private func resumeUpload(
+    _ upload: NotaryUpload, of submission: NotarySubmission,
+    record: (NotaryUpload) throws -> Void, isNew: Bool
+  ) async throws {
+    if isNew { try record(upload) }
     try await S3Uploader(
       endpoint: configuration.s3URL, transport: transport, now: now,
       partSize: configuration.uploadPartSize
-    ).put(submission.image, sha256: submission.digest.hex, to: created.upload)
-    return created.id
+    ).put(
+      submission.image, sha256: submission.digest.hex, to: upload.destination,
+      resuming: upload.multipartUploadID
+    ) { uploadID in
+      var begun = upload
+      begun.multipartUploadID = uploadID
+      try record(begun)
+    }
   }
 
   package func status(of submissionID: String, credentials: NotaryCredentials) async throws
     -> NotaryStatus
   {
     NotaryStatus(name: try await client(credentials).status(of: submissionID))
+  }
+
+  package func info(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotarySubmissionInfo
+  {
+    guard
+      let info = NotarySubmissionInfo(apiData: try await client(credentials).info(of: submissionID))
+    else {
+      throw PipelineError.unexpectedOutput(
+        "the Notary API gave submission \(submissionID) no status")
+    }
+    return info
+  }
+
+  package var listsSubmissions: Bool { true }
+
+  package func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo] {
+    try await client(credentials).history().map { entry in
+      guard let info = NotarySubmissionInfo(apiData: entry) else {
+        throw PipelineError.unexpectedOutput("the Notary API listed a submission without status")
+      }
+      return info
+    }
+  }
+
+  package func log(of submissionID: String, credentials: NotaryCredentials) async throws -> Data {
+    try await client(credentials).log(of: submissionID)
   }
 
   package func issues(of submissionID: String, credentials: NotaryCredentials) async throws

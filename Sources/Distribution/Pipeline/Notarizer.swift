@@ -20,23 +20,42 @@ import SystemSupport
 public struct Notarizer: Sendable {
   /// What a notarization gives back.
   package struct Outcome: Sendable, Equatable {
-    /// The accepted submission's ID.
+    /// The submission's ID.
     package let submissionID: String
-    /// The SHA-256 and size of the image notarized, as it was then (stapling changes it).
+    /// The SHA-256 and size of the file notarized, as it was then (stapling changes it).
     package let image: FileDigest
+    /// The submission's status: `Accepted`, unless the notarizer was asked not to wait.
+    package var status: NotaryStatus = .accepted
   }
 
-  /// What is recorded beside the image (`<image>.notarization.json`).
+  /// What the notarizer did besides polling, for the caller to say.
+  package enum Note: Sendable, Equatable {
+    /// A new submission was made, and its upload finished.
+    case submitted(id: String)
+    /// A submission made before is resumed; `reason` says how it was found.
+    case resumed(id: String, reason: String)
+  }
+
+  /// What is recorded beside the file (`<file>.notarization.json`).
   package struct State: Codable, Equatable, Sendable {
     /// The submission's ID.
     package var submissionID: String
     /// The engine that submitted it.
     package var engine: String
-    /// The SHA-256 of the image submitted: a rebuilt image is submitted afresh.
+    /// The SHA-256 of the file submitted: a rebuilt file is submitted afresh.
     package var imageSHA256: String
-    /// The last status seen.
+    /// The last status seen, or `Uploading` while the upload is not complete.
     package var status: String
+    /// How the submission was found, when its bytes are not known to be the file's.
+    ///
+    /// `submission-id` (given by the caller) or `history` (the newest of the same name, still
+    /// In Progress): its log's SHA-256 is checked against the file's once it is done. `nil` for
+    /// a submission of this file.
+    package var unverified: String?
   }
+
+  /// The status recorded while the upload is not complete.
+  static let uploading = "Uploading"
 
   let engine: any SigningEngine
   let credentials: NotaryCredentials
@@ -53,8 +72,8 @@ public struct Notarizer: Sendable {
   /// - Parameters:
   ///   - engine: The engine that submits and polls.
   ///   - credentials: An ``NotaryCredentials/apiKey(path:keyID:issuer:)`` key.
-  ///   - timeout: The longest wait, in seconds, before ``notarize(_:progress:)`` gives up
-  ///     (a rerun then resumes the same submission).
+  ///   - timeout: The longest wait, in seconds, before ``notarize(_:submissionID:progress:)``
+  ///     gives up (a rerun then resumes the same submission).
   public init(engine: NativeEngine, credentials: NotaryCredentials, timeout: TimeInterval = 3600) {
     self.init(engine: engine as any SigningEngine, credentials: credentials, timeout: timeout)
   }
@@ -92,13 +111,31 @@ public struct Notarizer: Sendable {
   /// - Returns: The state file's path.
   public static func statePath(for image: String) -> String { image + ".notarization.json" }
 
+  /// The record of an upload not complete yet: `<file>.notarization.upload.json`, mode 0600 (it
+  /// holds the upload's temporary credentials), removed once the upload is complete.
+  ///
+  /// - Parameter image: The file's path.
+  /// - Returns: The record's path.
+  public static func uploadPath(for image: String) -> String {
+    uploadPath(forState: statePath(for: image))
+  }
+
+  /// The upload record that goes with the state file at `statePath` (`X.json` → `X.upload.json`).
+  static func uploadPath(forState statePath: String) -> String {
+    (statePath.hasSuffix(".json") ? String(statePath.dropLast(5)) : statePath) + ".upload.json"
+  }
+
   /// Notarizes `image`; `progress` receives each status seen and the seconds waited.
   ///
   /// A state file beside the image (``statePath(for:)``) records the submission: rerunning on
-  /// the same image resumes it, and an image already accepted returns at once.
+  /// the same image resumes it, and an image already accepted returns at once. Without a state
+  /// file, the newest submission of the same name in the team's history is resumed when it is
+  /// this image's (its log's SHA-256), or still In Progress; else the image is submitted.
   ///
   /// - Parameters:
-  ///   - image: The signed disk image.
+  ///   - image: The signed disk image, or the zip of an app.
+  ///   - submissionID: A submission to resume rather than looking for one (as a job that did
+  ///     not make it passes on the ID a `--no-wait` job printed); `nil` to look.
   ///   - progress: Called after each poll with the submission's ID, its status and the seconds
   ///     waited so far.
   /// - Returns: The accepted submission's ID.
@@ -106,58 +143,84 @@ public struct Notarizer: Sendable {
   ///   file stays, so a rerun resumes), or that Apple refused the submission, with the issues of
   ///   its log.
   public func notarize(
-    _ image: String, progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
+    _ image: String, submissionID: String? = nil,
+    progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
   ) async throws -> String {
-    try await notarization(of: image, progress: progress).submissionID
+    try await notarization(of: image, submissionID: submissionID, progress: progress)
+      .submissionID
   }
 
-  /// Notarizes `image` as ``notarize(_:progress:)`` does, and gives back the image's digest too,
-  /// so that a caller whose image has not changed since (no staple) needs no pass of its own.
+  /// Submits `image` (or finds its submission, as ``notarize(_:submissionID:progress:)`` does)
+  /// and returns once the upload is complete and recorded, without waiting for Apple's verdict:
+  /// a later ``notarize(_:submissionID:progress:)`` of the same file resumes the wait.
+  ///
+  /// - Parameter image: The signed disk image, or the zip of an app.
+  /// - Returns: The submission's ID.
+  /// - Throws: When the upload or the service fails.
+  public func submit(_ image: String) async throws -> String {
+    try await notarization(of: image, wait: false).submissionID
+  }
+
+  /// Notarizes `image` as ``notarize(_:submissionID:progress:)`` does, and gives back the image's
+  /// digest too, so that a caller whose image has not changed since (no staple) needs no pass of
+  /// its own.
   ///
   /// - Parameters:
-  ///   - image: The signed disk image, or an app's zip.
+  ///   - image: The file to notarize.
   ///   - statePath: Where the state file goes, when not beside `image` (an app's zip is
   ///     temporary: its state goes beside the app).
-  ///   - progress: Called after each poll, as for ``notarize(_:progress:)``.
-  /// - Returns: The accepted submission's ID and the image's digest.
+  ///   - submissionID: A submission to resume, or `nil` to look for one and else submit.
+  ///   - wait: Whether to wait for Apple's verdict; `false` returns once the upload is complete.
+  ///   - progress: Each status polled, with the seconds waited.
+  ///   - note: What was done besides polling (submitted, resumed).
+  /// - Returns: The submission's ID, its status and the image's digest.
   /// - Throws: ``PipelineError/notarizationTimedOut(submissionID:waited:)`` after `timeout`
   ///   (the state file stays, so a rerun resumes), or
   ///   ``PipelineError/notarizationRejected(submissionID:status:issues:)`` with the log's issues.
   package func notarization(
-    of image: String, statePath: String? = nil,
-    progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
+    of image: String, statePath: String? = nil, submissionID: String? = nil,
+    wait: Bool = true,
+    progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil,
+    note: (@Sendable (Note) -> Void)? = nil
   ) async throws -> Outcome {
     try engine.validate(credentials)
     let digest = try digestImage(image)
     let statePath = statePath ?? Self.statePath(for: image)
-    var state: State
-    if let saved = try? JSONDecoder().decode(
-      State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),
-      saved.engine == engine.name, saved.imageSHA256 == digest.hex
-    {
-      state = saved
-      if state.status == NotaryStatus.accepted.name {
-        return Outcome(submissionID: state.submissionID, image: digest)
-      }
-    } else {
-      let id = try await engine.submit(
-        NotarySubmission(image: image, digest: digest), credentials: credentials)
-      state = State(
-        submissionID: id, engine: engine.name, imageSHA256: digest.hex,
-        status: NotaryStatus.inProgress.name)
-      try Self.save(state, to: statePath)
+    var state = try await start(
+      image, digest: digest, submissionID: submissionID, statePath: statePath, note: note)
+    guard wait || state.status == NotaryStatus.accepted.name else {
+      return Outcome(
+        submissionID: state.submissionID, image: digest, status: NotaryStatus(name: state.status))
     }
     let start = clock.now()
     var interval = initialInterval
     while true {
-      let status = try await engine.status(of: state.submissionID, credentials: credentials)
-      let waited = Int(clock.now() - start)
-      progress?(state.submissionID, status, waited)
-      state.status = status.name
-      try Self.save(state, to: statePath)
+      let status: NotaryStatus
+      if state.status == NotaryStatus.accepted.name {
+        status = .accepted
+      } else {
+        status = try await engine.status(of: state.submissionID, credentials: credentials)
+        let waited = Int(clock.now() - start)
+        progress?(state.submissionID, status, waited)
+        state.status = status.name
+        try Self.save(state, to: statePath)
+      }
       switch status {
       case .accepted:
-        return Outcome(submissionID: state.submissionID, image: digest)
+        guard let found = state.unverified else {
+          return Outcome(submissionID: state.submissionID, image: digest)
+        }
+        if try await loggedSHA256(of: state.submissionID) == digest.hex {
+          state.unverified = nil
+          try Self.save(state, to: statePath)
+          return Outcome(submissionID: state.submissionID, image: digest)
+        }
+        guard found == Self.foundInHistory else {
+          throw PipelineError.submissionOfOtherBytes(
+            submissionID: state.submissionID, file: image, sha256: digest.hex)
+        }
+        // The newest submission of this name was another build's: this file goes up itself.
+        state = try await submitAfresh(image, digest: digest, statePath: statePath, note: note)
       case .invalid, .rejected:
         let issues =
           (try? await engine.issues(of: state.submissionID, credentials: credentials)) ?? []
@@ -165,7 +228,8 @@ public struct Notarizer: Sendable {
           submissionID: state.submissionID, status: status.name, issues: issues)
       case .inProgress, .other:
         guard clock.now() - start + interval <= timeout else {
-          throw PipelineError.notarizationTimedOut(submissionID: state.submissionID, waited: waited)
+          throw PipelineError.notarizationTimedOut(
+            submissionID: state.submissionID, waited: Int(clock.now() - start))
         }
         try await clock.sleep(interval)
         interval = min(60, interval * 1.5)
@@ -174,10 +238,15 @@ public struct Notarizer: Sendable {
   }
 
   static func save(_ state: State, to path: String) throws {
+    try write(state, to: path, permissions: 0o666)
+  }
+
+  /// Writes `value` as JSON to `path`, atomically, a new file with `permissions`.
+  static func write(_ value: some Encodable, to path: String, permissions: mode_t) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try AtomicOutputFile.write(to: path) { descriptor in
-      try encoder.encode(state).withUnsafeBytes { try descriptor.writeAll($0) }
+    try AtomicOutputFile.write(to: path, permissions: permissions) { descriptor in
+      try encoder.encode(value).withUnsafeBytes { try descriptor.writeAll($0) }
     }
   }
 }

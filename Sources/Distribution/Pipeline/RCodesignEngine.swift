@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// rcodesign (apple-platform-rs), on any OS.
 ///
@@ -57,9 +57,12 @@ package struct RCodesignEngine: SigningEngine {
     }
   }
 
-  package func submit(_ submission: NotarySubmission, credentials: NotaryCredentials)
-    async throws -> String
-  {
+  /// `rcodesign notary-submit`, which creates the submission and uploads in one call: nothing
+  /// is recorded before it ends.
+  package func submit(
+    _ submission: NotarySubmission, credentials: NotaryCredentials,
+    record: (NotaryUpload) throws -> Void
+  ) async throws -> String {
     let output = try await check(
       runner, "rcodesign", ["notary-submit"] + (try keyArguments(credentials)) + [submission.image])
     guard let id = Self.submissionID(in: output.standardError + output.standardOutput) else {
@@ -85,16 +88,51 @@ package struct RCodesignEngine: SigningEngine {
       output: text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
+  /// Never needed: ``submit(_:credentials:record:)`` records no upload.
+  package func resumeUpload(
+    _ upload: NotaryUpload, of submission: NotarySubmission, record: (NotaryUpload) throws -> Void
+  ) async throws {
+    throw PipelineError.invalidOptions("rcodesign cannot resume an upload another engine began")
+  }
+
+  /// rcodesign has no look-up of a submission's details: only its status, as `name`s and dates
+  /// are unknown.
+  package func info(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotarySubmissionInfo
+  {
+    throw Self.noLookUp("notary info")
+  }
+
+  /// rcodesign lists no submissions.
+  package var listsSubmissions: Bool { false }
+
+  package func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo] {
+    throw Self.noLookUp("notary history")
+  }
+
+  /// `rcodesign notary-log <id>`: the JSON it prints.
+  package func log(of submissionID: String, credentials: NotaryCredentials) async throws -> Data {
+    let output = try await check(
+      runner, "rcodesign", ["notary-log"] + (try keyArguments(credentials)) + [submissionID])
+    guard let start = output.standardOutput.firstIndex(of: "{") else {
+      throw PipelineError.unexpectedOutput("rcodesign notary-log printed no JSON")
+    }
+    return Data(output.standardOutput[start...].utf8)
+  }
+
   package func issues(of submissionID: String, credentials: NotaryCredentials) async throws
     -> [String]
   {
-    let output = try await check(
-      runner, "rcodesign", ["notary-log"] + (try keyArguments(credentials)) + [submissionID])
-    guard let start = output.standardOutput.firstIndex(of: "{"),
-      let log = try? JSONSerialization.jsonObject(with: Data(output.standardOutput[start...].utf8))
-        as? [String: Any]
-    else { return [output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)] }
-    return NotaryLog.issues(in: log)
+    let log = try await log(of: submissionID, credentials: credentials)
+    guard let object = try? JSONSerialization.jsonObject(with: log) as? [String: Any] else {
+      return [String(decoding: log, as: UTF8.self)]
+    }
+    return NotaryLog.issues(in: object)
+  }
+
+  /// The error of a look-up rcodesign does not make.
+  static func noLookUp(_ command: String) -> PipelineError {
+    .invalidOptions("rcodesign cannot run `\(command)`: use --engine native or apple")
   }
 
   /// Refused: `rcodesign notary-submit` takes a bundle, a DMG or a flat package, not a zip (it

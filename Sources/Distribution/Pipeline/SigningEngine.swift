@@ -1,5 +1,5 @@
 package import Digests
-import Foundation
+package import Foundation
 import ZipArchive
 
 /// Who signs: a keychain identity for Apple's `codesign`, or a certificate file for rcodesign
@@ -95,11 +95,31 @@ package protocol SigningEngine: Sendable {
   /// Checks that the engine can sign with `identity` now (its files load, with their password,
   /// and the certificate is valid), before any work starts.
   func validate(_ identity: SigningIdentity) throws
-  /// Uploads the image for notarization; returns the submission ID.
-  func submit(_ submission: NotarySubmission, credentials: NotaryCredentials) async throws
-    -> String
+  /// Creates the submission and uploads the file; returns the submission ID.
+  ///
+  /// An engine that can finish an interrupted upload hands `record` what a later run needs
+  /// (``NotaryUpload``) before the upload starts, and again as it gains more (a multipart
+  /// upload's ID); an error `record` throws stops the upload. The others never call it.
+  func submit(
+    _ submission: NotarySubmission, credentials: NotaryCredentials,
+    record: (NotaryUpload) throws -> Void
+  ) async throws -> String
+  /// Finishes an upload that a previous run began and recorded: only what S3 does not hold yet
+  /// is sent, under the same submission.
+  func resumeUpload(
+    _ upload: NotaryUpload, of submission: NotarySubmission, record: (NotaryUpload) throws -> Void
+  ) async throws
   /// The submission's status now.
   func status(of submissionID: String, credentials: NotaryCredentials) async throws -> NotaryStatus
+  /// The submission's name, creation date and status.
+  func info(of submissionID: String, credentials: NotaryCredentials) async throws
+    -> NotarySubmissionInfo
+  /// Whether ``history(credentials:)`` can list the team's submissions.
+  var listsSubmissions: Bool { get }
+  /// The team's recent submissions, newest first.
+  func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo]
+  /// The submission's developer log, the JSON document as Apple serves it.
+  func log(of submissionID: String, credentials: NotaryCredentials) async throws -> Data
   /// The issues of a finished submission's log.
   func issues(of submissionID: String, credentials: NotaryCredentials) async throws -> [String]
   /// Zips a signed app for submission as `ditto -c -k --keepParent <app> <zip>` does.

@@ -44,6 +44,18 @@ extension DMGRelease {
     _ path: String, credentials: NotaryCredentials, timeout: TimeInterval = 3600,
     statePath: String? = nil
   ) async throws(DMGReleaseError) -> String {
+    try await appNotarization(
+      path, credentials: credentials, timeout: timeout, statePath: statePath
+    ).submissionID
+  }
+
+  /// Notarizes a signed app as ``notarizeApp(_:credentials:timeout:statePath:)`` does, resuming
+  /// `submissionID` when given, and returning once uploaded when `wait` is `false` (a later run
+  /// resumes the wait: the same app zips to the same bytes).
+  package func appNotarization(
+    _ path: String, credentials: NotaryCredentials, timeout: TimeInterval = 3600,
+    statePath: String? = nil, submissionID: String? = nil, wait: Bool = true
+  ) async throws(DMGReleaseError) -> Notarizer.Outcome {
     let engine = try self.engine(for: .notarizeApp)
     let app = URL(fileURLWithPath: path).standardizedFileURL
     let notarizer = Notarizer(
@@ -58,14 +70,13 @@ extension DMGRelease {
         ).path
         try await engine.archiveApp(app.path, to: zip)
         return try await notarizer.notarization(
-          of: zip, statePath: statePath ?? Notarizer.statePath(for: app.path)
-        ) { id, status, waited in
-          events(.notarizationStatus(id: id, status: status, waited: waited))
-        }
+          of: zip, statePath: statePath ?? Notarizer.statePath(for: app.path),
+          submissionID: submissionID, wait: wait, progress: Self.statusReporter(events),
+          note: Self.noteReporter(events))
       }
     }
-    events(.appNotarized(path: path, id: outcome.submissionID))
-    return outcome.submissionID
+    if outcome.status == .accepted { events(.appNotarized(path: path, id: outcome.submissionID)) }
+    return outcome
   }
 
   /// Staples the notarization ticket to the app's `Contents/CodeResources` (outside every seal,

@@ -37,6 +37,11 @@ extension DMGRelease {
     case built(DMGBuilder.Result)
     /// The image is signed, by the engine of this name (`native`, `apple` or `rcodesign`).
     case signed(engine: String)
+    /// The image was submitted for notarization, its upload complete, as submission `id`.
+    case notarizationSubmitted(id: String)
+    /// A submission made before is resumed rather than the image submitted again; `reason` says
+    /// how it was found (the state file, `--submission-id`, the history).
+    case notarizationResumed(id: String, reason: String)
     /// A poll saw the submission's status, after `waited` seconds.
     case notarizationStatus(id: String, status: NotaryStatus, waited: Int)
     /// Apple accepted the submission.

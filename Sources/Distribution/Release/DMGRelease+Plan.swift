@@ -27,6 +27,9 @@ extension DMGRelease {
     /// zip, then the image), so that the app carries its own ticket once copied out of the
     /// image.
     public var stapleApp = false
+    /// Whether the notarization is waited for; `false` submits the image and stops there (no
+    /// staple; verified without a ticket), for a later job to wait and staple.
+    public var wait: Bool
 
     /// Makes a plan.
     ///
@@ -52,6 +55,7 @@ extension DMGRelease {
       self.trustRoots = trustRoots
       self.app = nil
       self.preflight = true
+      self.wait = true
     }
   }
 

@@ -137,31 +137,70 @@ public struct DMGRelease: Sendable {
   /// - Parameters:
   ///   - credentials: How to reach the notary service.
   ///   - timeout: The longest wait, in seconds (a rerun resumes the same submission).
+  ///   - submissionID: A submission to resume (the ID a ``submitForNotarization(credentials:)``
+  ///     job printed), or `nil` for the one recorded beside the image, else the newest of the
+  ///     same name in the history when it is this image's, else a new one.
   /// - Returns: The accepted submission's ID.
   /// - Throws: A ``DMGReleaseError`` of the ``Step/notarize`` step, of kind
   ///   ``DMGReleaseError/Kind/timedOut`` when Apple is still checking after `timeout`.
-  public func notarize(credentials: NotaryCredentials, timeout: TimeInterval = 3600)
-    async throws(DMGReleaseError) -> String
-  {
-    try await notarization(credentials: credentials, timeout: timeout).submissionID
+  public func notarize(
+    credentials: NotaryCredentials, timeout: TimeInterval = 3600, submissionID: String? = nil
+  ) async throws(DMGReleaseError) -> String {
+    try await notarization(credentials: credentials, timeout: timeout, submissionID: submissionID)
+      .submissionID
   }
 
-  /// Notarizes as ``notarize(credentials:timeout:)`` does, and gives back the image's digest as
-  /// notarized too.
-  package func notarization(credentials: NotaryCredentials, timeout: TimeInterval)
-    async throws(DMGReleaseError) -> Notarizer.Outcome
+  /// Submits the signed image for notarization, without waiting for Apple's verdict.
+  ///
+  /// It returns once the upload is complete and recorded beside the image (a CI job need not
+  /// hold a runner for Apple's queue); reports ``Event/notarizationSubmitted(id:)``. A later
+  /// ``notarize(credentials:timeout:submissionID:)`` of the same file resumes the wait.
+  ///
+  /// - Parameter credentials: How to reach the notary service.
+  /// - Returns: The submission's ID.
+  /// - Throws: A ``DMGReleaseError`` of the ``Step/notarize`` step.
+  public func submitForNotarization(credentials: NotaryCredentials) async throws(DMGReleaseError)
+    -> String
   {
+    try await notarization(credentials: credentials, timeout: 0, wait: false).submissionID
+  }
+
+  /// Notarizes as ``notarize(credentials:timeout:submissionID:)`` does (or, unless `wait`, only
+  /// submits), and gives back the image's digest as notarized too.
+  package func notarization(
+    credentials: NotaryCredentials, timeout: TimeInterval, submissionID: String? = nil,
+    wait: Bool = true
+  ) async throws(DMGReleaseError) -> Notarizer.Outcome {
     let engine = try self.engine(for: .notarize)
     let notarizer = Notarizer(
       engine: engine, credentials: credentials, clock: clock, timeout: timeout)
     let events = events
     let outcome = try await run(.notarize) {
-      try await notarizer.notarization(of: image) { id, status, waited in
-        events(.notarizationStatus(id: id, status: status, waited: waited))
+      try await notarizer.notarization(
+        of: image, submissionID: submissionID, wait: wait,
+        progress: Self.statusReporter(events), note: Self.noteReporter(events))
+    }
+    if outcome.status == .accepted { events(.notarized(id: outcome.submissionID)) }
+    return outcome
+  }
+
+  /// Reports each status a notarizer polls as ``Event/notarizationStatus(id:status:waited:)``.
+  static func statusReporter(_ events: @escaping @Sendable (Event) -> Void)
+    -> @Sendable (String, NotaryStatus, Int) -> Void
+  {
+    { id, status, waited in events(.notarizationStatus(id: id, status: status, waited: waited)) }
+  }
+
+  /// Reports what a notarizer did besides polling: submitted, or resumed a submission.
+  static func noteReporter(_ events: @escaping @Sendable (Event) -> Void)
+    -> @Sendable (Notarizer.Note) -> Void
+  {
+    { note in
+      switch note {
+      case .submitted(let id): events(.notarizationSubmitted(id: id))
+      case .resumed(let id, let reason): events(.notarizationResumed(id: id, reason: reason))
       }
     }
-    events(.notarized(id: outcome.submissionID))
-    return outcome
   }
 
   /// Staples the notarization ticket, looking every 10 s for a ticket Apple has not published
@@ -282,11 +321,12 @@ public struct DMGRelease: Sendable {
       summary.steps["sign"] = "done"
       if let credentials = plan.notary {
         if plan.preflight { try preflight(trustRoots: plan.trustRoots) }
-        let notarized = try await notarization(credentials: credentials, timeout: plan.timeout)
+        let notarized = try await notarization(
+          credentials: credentials, timeout: plan.timeout, wait: plan.wait)
         summary.submissionID = notarized.submissionID
         unchangedSinceNotarized = notarized.image
-        summary.steps["notarize"] = "accepted"
-        if plan.staple {
+        summary.steps["notarize"] = notarized.status == .accepted ? "accepted" : "submitted"
+        if plan.staple, notarized.status == .accepted {
           try await staple(ticketTimeout: plan.ticketTimeout)
           unchangedSinceNotarized = nil  // the ticket is in the image now
           summary.steps["staple"] = "done"

@@ -8,7 +8,8 @@ struct AppNotarizeCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard app notarize <App.app> <credentials> [--timeout <duration>] [--engine <engine>]
+    USAGE: shipyard app notarize <App.app> <credentials> [--timeout <duration>] [--no-wait]
+                                 [--submission-id <id>] [--engine <engine>] [--json]
 
     Checks the app offline first, as `app verify` does (an unsigned app, or one the notary would
     refuse, is stopped before the upload; --no-preflight uploads it all the same). Then zips it to
@@ -16,7 +17,9 @@ struct AppNotarizeCommand: ShipyardCommand {
     --keepParent` with Apple's tools), submits the zip, records the submission in
     <App.app>.notarization.json and polls with growing pauses until Apple accepts it or the
     timeout passes. An unchanged app zips to the same bytes, so running the command again resumes
-    the recorded submission. Then run `app staple`.
+    the recorded submission (or, on a fresh runner, the newest of the same name in the history
+    whose log names these bytes). --no-wait stops after the upload, printing the submission ID,
+    and --submission-id resumes a given one. Then run `app staple`.
 
     Exit codes: 0 accepted, 1 rejected or a tool failed, 64 usage error, 75 still in progress at the
     timeout (run again to keep waiting).
@@ -33,18 +36,31 @@ struct AppNotarizeCommand: ShipyardCommand {
   let engine: any SigningEngine
   /// The roots the preflight trusts, unless it is left out.
   let preflight: TrustRoots?
+  /// `--no-wait`.
+  let noWait: Bool
+  /// `--submission-id`.
+  let submissionID: String?
+  /// `--json`.
+  let json: Bool
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = DMGNotarizeCommand.Arguments()
     app = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
     (notary, engine, preflight) = try parsed.validated(environment: environment, command: Self.path)
+    (noWait, submissionID, json) = (parsed.noWait, parsed.submissionID, parsed.json)
   }
 
   func run(console: Console) async throws(CommandError) {
-    _ = try await ReleaseSteps(console: console, image: app, engine: engine).run { release in
-      if let preflight { try release.preflightApp(app, trustRoots: preflight) }
-      return try await release.notarizeApp(
-        app, credentials: notary.credentials, timeout: notary.timeout)
+    let outcome = try await ReleaseSteps(console: console, image: app, engine: engine).run {
+      release in
+      // A submission being resumed was checked when it was made.
+      if let preflight, submissionID == nil { try release.preflightApp(app, trustRoots: preflight) }
+      return try await release.appNotarization(
+        app, credentials: notary.credentials, timeout: notary.timeout,
+        submissionID: submissionID, wait: !noWait)
     }
+    let report = DMGNotarizeCommand.Report(
+      image: app, submissionID: outcome.submissionID, status: outcome.status.name)
+    try console.printReport(report, json: json) { report.submissionID }
   }
 }

@@ -47,8 +47,14 @@ struct CommandGroup: Sendable {
     name: "appcast", overview: "Write update feeds (Sparkle, electron-updater) from final bytes.",
     subcommands: [AppcastAddCommand.self])
 
+  /// The notary look-ups.
+  static let notary = CommandGroup(
+    name: "notary",
+    overview: "Look up notarization submissions (status, developer log, history), on any OS.",
+    subcommands: [NotaryInfoCommand.self, NotaryLogCommand.self, NotaryHistoryCommand.self])
+
   /// Every group, in the order `--help` lists them.
-  static let all: [CommandGroup] = [.app, .appcast, .dmg, .form]
+  static let all: [CommandGroup] = [.app, .appcast, .dmg, .form, .notary]
 }
 
 extension String {

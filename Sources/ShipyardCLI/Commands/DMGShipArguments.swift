@@ -33,6 +33,8 @@ struct DMGShipArguments {
   var noPreflight = false
   /// `--staple-app`.
   var stapleApp = false
+  /// `--no-wait`.
+  var noWait = false
   /// `--json`.
   var json = false
   /// The update feeds written last, from the final image (`--appcast`, `--electron-updater`).
@@ -64,6 +66,11 @@ struct DMGShipArguments {
           zip, then the image), so the app keeps its ticket once copied out of the image.
           """
       ) { $0.stapleApp = true },
+      NotaryArguments.noWaitFlag.lifted(\.noWait).with(
+        help: """
+          Submits the image and stops there (no staple; verified without a ticket):
+          a later `dmg notarize` of it waits, then `dmg staple` staples.
+          """),
       .configFile(help: OptionHelp(wrapping: configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
     ]

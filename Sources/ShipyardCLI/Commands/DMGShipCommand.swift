@@ -12,7 +12,7 @@ struct DMGShipCommand: ShipyardCommand {
                              [--entitlements [<path>=]<file>]... [--no-runtime]
                              [--trust-root <pem> ...] [--skip-sign-app] [--skip-sign]
                              [--skip-notarize] [--skip-staple] [--skip-verify] [--staple-app]
-                             [--json] [--appcast <appcast.xml> --ed-key-file <file>]
+                             [--no-wait] [--json] [--appcast <appcast.xml> --ed-key-file <file>]
                              [--electron-updater <latest-mac.yml>]
 
     Runs `app sign` on the app (or on each .app of the folder) with the same identity, then
@@ -20,8 +20,10 @@ struct DMGShipCommand: ShipyardCommand {
     same options, and prints a summary (as JSON with --json) ending with the final image's SHA-256
     and size (stapling changes the bytes: feed these to updaters). With --staple-app the app is
     notarized and stapled first (`app notarize`, `app staple`), then the image: two submissions.
-    Last, on the final bytes, --appcast and --electron-updater write the update feeds as
-    `appcast add` does. Exit codes as for `dmg notarize`.
+    With --no-wait it stops after the upload (notarize: submitted), for a later job to run
+    `dmg notarize` (which resumes the submission) and `dmg staple`. Last, on the final bytes,
+    --appcast and --electron-updater write the update feeds as `appcast add` does. Exit codes as
+    for `dmg notarize`.
     Off macOS the native engine does every step itself: no Apple tool or rcodesign is needed.
 
     \(table.help)
@@ -61,6 +63,8 @@ struct DMGShipCommand: ShipyardCommand {
   let noPreflight: Bool
   /// `--staple-app`.
   let stapleApp: Bool
+  /// `--no-wait`.
+  let noWait: Bool
   /// Whether the summary is printed as JSON.
   let json: Bool
   /// The update feeds written from the final image, after stapling and verifying.
@@ -77,11 +81,12 @@ struct DMGShipCommand: ShipyardCommand {
     skipped = parsed.skipped
     noPreflight = parsed.noPreflight
     stapleApp = parsed.stapleApp
+    noWait = parsed.noWait
     json = parsed.json
-    if stapleApp, skipped.contains(.sign) || skipped.contains(.notarize) {
+    if stapleApp, skipped.contains(.sign) || skipped.contains(.notarize) || noWait {
       throw .usage(
-        "--staple-app notarizes the app: it cannot go with --skip-sign or --skip-notarize",
-        command: Self.path)
+        "--staple-app notarizes the app and waits: it cannot go with --skip-sign, --skip-notarize"
+          + " or --no-wait", command: Self.path)
     }
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
     feeds = try parsed.feeds.validated(
@@ -116,6 +121,7 @@ struct DMGShipCommand: ShipyardCommand {
     plan.app = app
     plan.preflight = !noPreflight
     plan.stapleApp = stapleApp
+    plan.wait = !noWait
     let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
     { release in
       try await release.ship(building: build, plan: plan)

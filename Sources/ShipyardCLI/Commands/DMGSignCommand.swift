@@ -39,88 +39,6 @@ struct DMGSignCommand: ShipyardCommand {
   }
 }
 
-/// `shipyard dmg notarize`: submits a signed image to Apple and waits, boundedly.
-struct DMGNotarizeCommand: ShipyardCommand {
-  static let path = "dmg notarize"
-  static let summary =
-    "Notarize a signed disk image, waiting with a bounded timeout (rerun to resume)."
-  static let help = """
-    OVERVIEW: \(summary)
-
-    USAGE: shipyard dmg notarize <image.dmg> <credentials> [--timeout <duration>] [--engine <engine>]
-
-    Submits the image (`xcrun notarytool submit --output-format json`, or `rcodesign notary-submit`),
-    records the submission ID in <image>.notarization.json, then polls its status with growing pauses
-    until Apple accepts it or the timeout passes, printing the time waited. On Invalid or Rejected it
-    shows the issues of Apple's log. Running the command again on the same image resumes the recorded
-    submission instead of submitting again.
-
-    Exit codes: 0 accepted, 1 rejected or a tool failed, 64 usage error, 75 still in progress at the
-    timeout (run again to keep waiting).
-
-    \(table.help)
-    """
-
-  /// The notary options, then `--engine`.
-  static let table = OptionTable<Arguments>(
-    command: path,
-    [
-      (
-        "OPTIONS",
-        NotaryArguments.options.map { $0.lifted(\.notary) } + [
-          EngineName.option.lifted(\.engine).with(
-            help: "The tools to use (rcodesign takes API keys only)."),
-          NotaryArguments.noPreflightFlag.lifted(\.noPreflight),
-        ] + TrustArguments.options.map { $0.lifted(\.trust) }
-      )
-    ])
-
-  /// What the flags read.
-  struct Arguments {
-    /// The notary options.
-    var notary = NotaryArguments()
-    /// `--engine`.
-    var engine: EngineName?
-    /// `--no-preflight`.
-    var noPreflight = false
-    /// The roots the preflight trusts.
-    var trust = TrustArguments()
-
-    /// The notary options, the engine (checked to take them) and the preflight's roots (`nil`
-    /// with `--no-preflight`), for `command`'s errors.
-    func validated(environment: [String: String], command: String) throws(CommandError) -> (
-      NotaryOptions, any SigningEngine, TrustRoots?
-    ) {
-      let notary = try self.notary.validated(environment: environment, command: command)
-      let engine = try (self.engine ?? .platformDefault).engine(
-        signing: nil, environment: environment, command: command)
-      try notary.check(for: engine, command: command)
-      let preflight =
-        noPreflight ? nil : try trust.validated(environment: environment, command: command)
-      return (notary, engine, preflight)
-    }
-  }
-
-  let image: String
-  let notary: NotaryOptions
-  let engine: any SigningEngine
-  /// The roots the preflight trusts, unless it is left out.
-  let preflight: TrustRoots?
-
-  init(arguments: [String], environment: [String: String]) throws(CommandError) {
-    var parsed = Arguments()
-    image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
-    (notary, engine, preflight) = try parsed.validated(environment: environment, command: Self.path)
-  }
-
-  func run(console: Console) async throws(CommandError) {
-    _ = try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
-      if let preflight { try release.preflight(trustRoots: preflight) }
-      return try await release.notarize(credentials: notary.credentials, timeout: notary.timeout)
-    }
-  }
-}
-
 /// `shipyard dmg staple`: attaches the notarization ticket.
 struct DMGStapleCommand: ShipyardCommand {
   static let path = "dmg staple"
@@ -179,9 +97,24 @@ struct DMGStapleCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
+    try Self.checkNotarized(image)
     try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
       try await release.staple(ticketTimeout: ticketTimeout)
     }
+  }
+
+  /// Fails, saying what to run, when the state file beside `image` records a submission Apple
+  /// has not accepted (as a `dmg notarize --no-wait` job leaves it): no ticket can be found yet.
+  static func checkNotarized(_ image: String) throws(CommandError) {
+    let statePath = Notarizer.statePath(for: image)
+    guard let data = FileManager.default.contents(atPath: statePath),
+      let state = try? JSONDecoder().decode(Notarizer.State.self, from: data),
+      state.status != NotaryStatus.accepted.name
+    else { return }
+    throw .failure(
+      "\(statePath) records submission \(state.submissionID) as \(state.status), not Accepted: "
+        + "run `shipyard dmg notarize \(image)` with the notary options first (it resumes that "
+        + "submission and waits), then staple")
   }
 }
 

@@ -42,8 +42,37 @@ struct NotaryArguments {
     help: OptionHelp("How long stapling waits for Apple to publish the ticket.", default: "60s")
   ) { $0 = $1 }
 
+  /// `--no-wait`, which `dmg notarize` and `dmg ship` take.
+  static let noWaitFlag = OptionSpec<Bool>.flag(
+    "--no-wait",
+    help: """
+      Submits, records the submission beside the file and exits 0 with its ID,
+      without waiting for Apple: a later `dmg notarize` of the file resumes the wait.
+      """
+  ) { $0 = true }
+
+  /// `--submission-id`, which `dmg notarize` takes.
+  static let submissionIDOption = OptionSpec<String?>.option(
+    "--submission-id", value: "<id>", .string,
+    help: """
+      Resumes this submission (as a --no-wait job printed it) instead of the one
+      recorded beside the file or found in `notary history` by the file's name.
+      """
+  ) { $0 = $1 }
+
   /// The notary options, in the order of `dmg notarize --help`.
-  static let options: [OptionSpec<NotaryArguments>] = [
+  static let options: [OptionSpec<NotaryArguments>] =
+    credentialOptions + [
+      .option(
+        "--timeout", value: "<duration>", .duration(allowsZero: false), key: "notarize.timeout",
+        help: OptionHelp(
+          "The longest wait for Apple, such as 1800, 90s, 30m or 2h.", default: "1h")
+      ) { $0.timeout = $1 },
+      ticketTimeoutOption.lifted(\.ticketTimeout),
+    ]
+
+  /// The credential options alone, which the `notary` look-ups take.
+  static let credentialOptions: [OptionSpec<NotaryArguments>] = [
     .option(
       "--keychain-profile", value: "<name>", .string, key: "notarize.keychainProfile",
       help: "A profile stored with `xcrun notarytool store-credentials` (Apple's tools)."
@@ -74,12 +103,6 @@ struct NotaryArguments {
     .option(
       "--issuer", value: "<uuid>", .string, key: "notarize.issuer", help: .optionalWithPrevious
     ) { $0.issuer = $1 },
-    .option(
-      "--timeout", value: "<duration>", .duration(allowsZero: false), key: "notarize.timeout",
-      help: OptionHelp(
-        "The longest wait for Apple, such as 1800, 90s, 30m or 2h.", default: "1h")
-    ) { $0.timeout = $1 },
-    ticketTimeoutOption.lifted(\.ticketTimeout),
   ]
 
   /// The credentials, the app-specific password read from `--password-env`'s variable in

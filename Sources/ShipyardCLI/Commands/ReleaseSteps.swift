@@ -60,6 +60,10 @@ struct ReleaseSteps {
       progress?.finish()
       DMGBuildCommand.report(result, console: console)
     case .signed(let engine): console.printError("signed \(image) with \(engine)")
+    case .notarizationSubmitted(let id):
+      console.printError("submitted \(image) for notarization: submission \(id)")
+    case .notarizationResumed(let id, let reason):
+      console.printError("resuming notarization submission \(id) (\(reason))")
     case .notarizationStatus(let id, let status, let waited):
       console.printError("notarization \(id): \(status.name) after \(waited) s")
     case .notarized(let id): console.printError("notarized: submission \(id) accepted")

@@ -24,10 +24,13 @@ Usage: notary_double.py <pki folder> <key id> <issuer> <public key pem> [--trust
 The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refuses, s3-drops-part-2
 (the first upload of a multipart upload's part 2 is read, then the connection is closed with no
 answer), s3-drops-once (the first PUT's connection is closed half-way through its body, with no
-answer), s3-refuses-part-2 (part 2 gets 403), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
+answer), s3-refuses-part-2 (part 2 gets 403), s3-slow-parts (each part after the first waits 2 s
+before it is stored, so that a test can interrupt an upload between parts), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
 "port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks); each
 ticket served is kept in <pki folder>/tickets/<cdhash>.ticket.
+GET /notary/v2/submissions lists every submission newest first (id, type, attributes createdDate,
+name, status) as Apple's "Get Previous Submissions" does; listing is no poll.
 """
 import base64, hashlib, http.server, json, os, plistlib, signal, socketserver, struct, subprocess, sys
 import tempfile
@@ -249,7 +252,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return
             request = json.loads(data)
             ident = "2efe2717-52ef-43a5-96dc-%012d" % (len(submissions) + 1)
-            submissions[ident] = dict(name=request["submissionName"], sha256=request["sha256"], polls=0)
+            now = time.time()
+            created = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % (int(now * 1000) % 1000)
+            submissions[ident] = dict(name=request["submissionName"], sha256=request["sha256"], polls=0,
+                                      created=created)
             self.record(submission=request)
             self.reply(200, {"data": {"id": ident, "type": "newSubmissions", "attributes": {
                 "awsAccessKeyId": ACCESS, "awsSecretAccessKey": SECRET, "awsSessionToken": TOKEN,
@@ -318,6 +324,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
                        "application/xml")
             return
+        if part not in (None, "1") and self.command == "PUT" and "s3-slow-parts" in MODES:
+            time.sleep(2)
         if part == "2" and "s3-drops-part-2" in MODES and not dropped_parts:
             dropped_parts.add(part)
             self.record(dropped=part)
@@ -343,9 +351,24 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def submission_data(self, ident, submission, status):
+        return {"id": ident, "type": "submissions", "attributes": {
+            "status": status, "name": submission["name"], "createdDate": submission["created"]}}
+
     def do_GET(self):
+        if self.path.startswith("/s3/"):
+            self.s3_request(b"")  # ListParts
+            return
         parts = self.path.strip("/").split("/")
-        if parts[:3] == ["notary", "v2", "submissions"] and len(parts) >= 4:
+        if parts == ["notary", "v2", "submissions"]:
+            if not self.notary():
+                return
+            listed = [self.submission_data(ident, submission, submission["log"]["status"]
+                                           if "log" in submission else "In Progress")
+                      for ident, submission in submissions.items()]
+            self.record(listed=len(listed))
+            self.reply(200, {"data": listed[::-1], "meta": {}})
+        elif parts[:3] == ["notary", "v2", "submissions"] and len(parts) >= 4:
             if not self.notary():
                 return
             ident = parts[3]
@@ -373,8 +396,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.record(storedSHA256Matches=hashlib.sha256(stored).hexdigest() == submission["sha256"],
                                 verdict=submission["log"]["status"])
                 status = submission["log"]["status"]
-            self.reply(200, {"data": {"id": ident, "type": "submissions", "attributes": {
-                "status": status, "name": submission["name"], "createdDate": "2026-01-01T00:00:00.000Z"}}})
+            self.reply(200, {"data": self.submission_data(ident, submission, status), "meta": {}})
         elif parts[0] == "logs" and len(parts) == 2:
             submission = submissions.get(parts[1])
             if submission is None or "log" not in submission:

@@ -1,0 +1,137 @@
+import Digests
+import Foundation
+
+extension Notarizer {
+  /// `unverified`'s value for a submission found in the history.
+  static let foundInHistory = "history"
+  /// `unverified`'s value for a submission named by the caller.
+  static let givenByID = "submission-id"
+
+  /// The submission to wait for: the one given, the one recorded beside the file (its upload
+  /// finished first when a run was interrupted during it), the newest of the same name in the
+  /// history when it is this file's, or else a new one.
+  func start(
+    _ image: String, digest: FileDigest, submissionID: String?, statePath: String,
+    note: (@Sendable (Note) -> Void)?
+  ) async throws -> State {
+    if let submissionID {
+      let state = State(
+        submissionID: submissionID, engine: engine.name, imageSHA256: digest.hex,
+        status: NotaryStatus.inProgress.name, unverified: Self.givenByID)
+      try Self.save(state, to: statePath)
+      note?(.resumed(id: submissionID, reason: "as --submission-id says"))
+      return state
+    }
+    if let saved = try? JSONDecoder().decode(
+      State.self, from: Data(contentsOf: URL(fileURLWithPath: statePath))),
+      saved.engine == engine.name, saved.imageSHA256 == digest.hex
+    {
+      guard saved.status == Self.uploading else {
+        note?(.resumed(id: saved.submissionID, reason: "recorded in \(statePath)"))
+        return saved
+      }
+      try await finishUpload(image, digest: digest, state: saved, statePath: statePath)
+      note?(.resumed(id: saved.submissionID, reason: "its upload, interrupted, is finished"))
+      var state = saved
+      state.status = NotaryStatus.inProgress.name
+      try Self.save(state, to: statePath)
+      return state
+    }
+    if let found = try await lookUp(image, digest: digest) {
+      try Self.save(found.state, to: statePath)
+      note?(.resumed(id: found.state.submissionID, reason: found.reason))
+      return found.state
+    }
+    return try await submitAfresh(image, digest: digest, statePath: statePath, note: note)
+  }
+
+  /// Submits the file, recording the submission (and its upload, for an engine that can resume
+  /// one) before the first byte is sent.
+  func submitAfresh(
+    _ image: String, digest: FileDigest, statePath: String, note: (@Sendable (Note) -> Void)?
+  ) async throws -> State {
+    let id = try await engine.submit(
+      NotarySubmission(image: image, digest: digest), credentials: credentials
+    ) { upload in
+      try recordUpload(upload, digest: digest, statePath: statePath)
+    }
+    let state = State(
+      submissionID: id, engine: engine.name, imageSHA256: digest.hex,
+      status: NotaryStatus.inProgress.name)
+    try Self.save(state, to: statePath)
+    try? FileManager.default.removeItem(atPath: Self.uploadPath(forState: statePath))
+    note?(.submitted(id: id))
+    return state
+  }
+
+  /// Records an upload begun: its secret record (mode 0600), then the state naming the
+  /// submission as uploading.
+  private func recordUpload(_ upload: NotaryUpload, digest: FileDigest, statePath: String) throws {
+    try Self.write(upload, to: Self.uploadPath(forState: statePath), permissions: 0o600)
+    try Self.save(
+      State(
+        submissionID: upload.submissionID, engine: engine.name, imageSHA256: digest.hex,
+        status: Self.uploading), to: statePath)
+  }
+
+  /// Finishes the recorded upload of `state`'s submission.
+  private func finishUpload(
+    _ image: String, digest: FileDigest, state: State, statePath: String
+  ) async throws {
+    let uploadPath = Self.uploadPath(forState: statePath)
+    guard
+      let upload = try? JSONDecoder().decode(
+        NotaryUpload.self, from: Data(contentsOf: URL(fileURLWithPath: uploadPath))),
+      upload.submissionID == state.submissionID
+    else {
+      throw PipelineError.uploadNotResumed(
+        submissionID: state.submissionID, statePath: statePath,
+        reason: "\(uploadPath) is missing or names another submission")
+    }
+    do {
+      try await engine.resumeUpload(upload, of: NotarySubmission(image: image, digest: digest)) {
+        try recordUpload($0, digest: digest, statePath: statePath)
+      }
+    } catch {
+      throw PipelineError.uploadNotResumed(
+        submissionID: state.submissionID, statePath: statePath,
+        reason: "\(error)")
+    }
+    try? FileManager.default.removeItem(atPath: uploadPath)
+  }
+
+  /// The newest submission in the history named as `image` is, when it is this file's (its log's
+  /// SHA-256) or still In Progress (checked once it is done); `nil` when there is none such, or
+  /// the engine lists no submissions.
+  private func lookUp(_ image: String, digest: FileDigest) async throws
+    -> (state: State, reason: String)?
+  {
+    guard engine.listsSubmissions else { return nil }
+    let name = URL(fileURLWithPath: image).lastPathComponent
+    guard
+      let newest = try await engine.history(credentials: credentials).filter({ $0.name == name })
+        .max(by: { $0.createdDate < $1.createdDate })
+    else { return nil }
+    var state = State(
+      submissionID: newest.id, engine: engine.name, imageSHA256: digest.hex,
+      status: newest.status)
+    switch NotaryStatus(name: newest.status) {
+    case .inProgress, .other:
+      state.unverified = Self.foundInHistory
+      return (
+        state,
+        "the newest submission named \(name) in the history, \(newest.status) (its SHA-256 is "
+          + "checked once it is done)"
+      )
+    case .accepted, .invalid, .rejected:
+      guard try await loggedSHA256(of: newest.id) == digest.hex else { return nil }
+      return (state, "the newest submission named \(name) in the history, of these bytes")
+    }
+  }
+
+  /// The SHA-256 of the file the submission's log says was uploaded.
+  func loggedSHA256(of submissionID: String) async throws -> String? {
+    let log = try await engine.log(of: submissionID, credentials: credentials)
+    return (try? JSONSerialization.jsonObject(with: log) as? [String: Any])?["sha256"] as? String
+  }
+}

@@ -1,0 +1,40 @@
+import Distribution
+import Foundation
+
+/// `shipyard notary info <id>`: one submission's name, date and status.
+struct NotaryInfoCommand: ShipyardCommand {
+  static let path = "notary info"
+  static let summary = "Show a notarization submission's name, date and status."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    USAGE: shipyard notary info <submission-id> <credentials> [--engine <engine>] [--json]
+
+    Natively asks Apple's Notary API (GET /notary/v2/submissions/<id>); with --engine apple runs
+    `xcrun notarytool info <id> --output-format json`. Works from any machine with the
+    credentials: nothing but the ID is needed.
+
+    \(table.help)
+    """
+
+  /// The credentials, `--engine` and `--json`.
+  static let table = NotaryLookUpArguments.table(command: path)
+
+  let lookUp: NotaryLookUp
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    lookUp = try NotaryLookUpArguments.parse(
+      arguments, table: Self.table, environment: environment, command: Self.path,
+      takesID: true)
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    let info = try await lookUp.ask { try await $0.info(of: $2, credentials: $1) }
+    try console.printReport(info, json: lookUp.json) { Self.text(info) }
+  }
+
+  /// A submission as text, a field a line.
+  static func text(_ info: NotarySubmissionInfo) -> String {
+    "id: \(info.id)\nname: \(info.name)\ncreated: \(info.createdDate)\nstatus: \(info.status)"
+  }
+}
