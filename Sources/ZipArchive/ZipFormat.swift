@@ -53,6 +53,7 @@ package enum ZipFormat {
   /// The CRC-32 of `bytes` (zlib's), continuing from `crc`.
   package static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc }
-    return UInt32(CZlib.crc32(UInt(crc), base.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count)))
+    return UInt32(
+      CZlib.crc32(UInt(crc), base.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count)))
   }
 }

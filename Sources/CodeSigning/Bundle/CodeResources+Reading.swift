@@ -1,6 +1,45 @@
 import Foundation
+import SystemSupport
 
 extension CodeResources {
+  /// The largest seal read: 64 MiB.
+  ///
+  /// A seal holds about 350 bytes of XML per file it seals (`files` and `files2` entries with
+  /// their hashes); nested bundles carry their own, so 64 MiB is a single bundle of some 190,000
+  /// resources, beyond the largest apps (Xcode's biggest bundles seal tens of thousands). A larger
+  /// file is hostile or damaged, and is refused before it is read.
+  package static let readLimit: Int64 = 64 << 20
+
+  /// Reads and parses the seal at `path`, refusing one larger than ``readLimit`` unread.
+  ///
+  /// - Parameter path: The `_CodeSignature/CodeResources` file.
+  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when it is missing, too
+  ///   large, unreadable or not a seal.
+  package init(contentsOf path: String) throws(BundleError) {
+    let bytes: [UInt8]
+    do {
+      let file = try FileDescriptor.openForReading(path)
+      defer { file.close() }
+      let size = try file.status().size
+      guard size <= Self.readLimit else {
+        throw BundleError.malformedCodeResources(
+          path: path,
+          reason:
+            "it is \(size) bytes, more than the \(Self.readLimit >> 20) MiB a seal could need; refused unread"
+        )
+      }
+      bytes = try file.read(at: 0, count: Int(size))
+    } catch let error as SystemError {
+      throw .malformedCodeResources(
+        path: path, reason: error.isNoSuchFile ? "there is no seal" : error.description)
+    } catch let error as BundleError {
+      throw error
+    } catch {
+      throw .malformedCodeResources(path: path, reason: "\(error)")
+    }
+    try self.init(plist: bytes, path: path)
+  }
+
   /// Parses an existing `_CodeSignature/CodeResources` (XML or binary property list).
   ///
   /// Rules come back in byte order of their patterns (a property list dictionary has no order).
