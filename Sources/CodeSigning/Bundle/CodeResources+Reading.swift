@@ -16,7 +16,16 @@ extension CodeResources {
   /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when it is missing, too
   ///   large, unreadable or not a seal.
   package init(contentsOf path: String) throws(BundleError) {
-    let bytes: [UInt8]
+    try self.init(plist: try Self.bytes(at: path), path: path)
+  }
+
+  /// The bytes of the seal at `path`, refused unread when larger than ``readLimit``.
+  ///
+  /// - Parameter path: The `_CodeSignature/CodeResources` file.
+  /// - Returns: Its bytes.
+  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when it is missing, too
+  ///   large or unreadable.
+  package static func bytes(at path: String) throws(BundleError) -> [UInt8] {
     do {
       let file = try FileDescriptor.openForReading(path)
       defer { file.close() }
@@ -28,7 +37,7 @@ extension CodeResources {
             "it is \(size) bytes, more than the \(Self.readLimit >> 20) MiB a seal could need; refused unread"
         )
       }
-      bytes = try file.read(at: 0, count: Int(size))
+      return try file.read(at: 0, count: Int(size))
     } catch let error as SystemError {
       throw .malformedCodeResources(
         path: path, reason: error.isNoSuchFile ? "there is no seal" : error.description)
@@ -37,7 +46,6 @@ extension CodeResources {
     } catch {
       throw .malformedCodeResources(path: path, reason: "\(error)")
     }
-    try self.init(plist: bytes, path: path)
   }
 
   /// Parses an existing `_CodeSignature/CodeResources` (XML or binary property list).
