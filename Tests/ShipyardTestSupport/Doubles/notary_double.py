@@ -310,8 +310,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             status, headers, body = error.code, error.headers, error.read()
         if upload_id and part and status == 200:
             joins.save_part(upload_id, int(part), data)
-        elif upload_id and self.command in ("POST", "DELETE"):
-            joins.discard(upload_id)
+        elif upload_id and (self.command == "DELETE" or (self.command == "POST" and status == 200)):
+            joins.discard(upload_id)  # aborted, or completed by moto
         if self.command == "DELETE":
             pending = s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads", [])
             self.record(aborted=status, pendingUploads=len(pending))
