@@ -1,19 +1,22 @@
 """Seed corpora for the image-reader fuzz targets, from disk images.
 
-usage: make_seeds.py <out-folder> <image.dmg>...
+usage: make_seeds.py <out-folder> <image.dmg>... [--seal <CodeResources>]...
 
 For each image: the image itself (udif), its HFS+ partition decoded (hfsplus, its alternate
 header and trailing zeros cut), its APFS partition decoded (apfs, the raw container, trailing
 zeros cut), the root .DS_Store read from that volume by 7-Zip (dsstore), the
 background alias the .DS_Store holds, read by the ds_store package (alias), and the embedded code
 signature the koly trailer points at (signature). Independent of our reader: plistlib, zlib, bz2 and lzma.
-The Mach-O seeds (macho) are apple-platform-py's synthetic executables and dylibs, thin, signed ad
+Each --seal (a signed app's _CodeSignature/CodeResources) is a coderesources seed as it is
+and as a binary property list (plistlib). The Mach-O seeds (macho) are apple-platform-py's synthetic executables and dylibs, thin, signed ad
 hoc by it, and universal, when it is installed.
 """
 import bz2, lzma, os, plistlib, struct, subprocess, sys, zlib
 
-out, images = sys.argv[1], sys.argv[2:]
-for target in ("udif", "hfsplus", "apfs", "dsstore", "alias", "signature", "macho"):
+out, arguments = sys.argv[1], sys.argv[2:]
+seals = [arguments[i + 1] for i, argument in enumerate(arguments) if argument == "--seal"]
+images = [a for i, a in enumerate(arguments) if a != "--seal" and (i == 0 or arguments[i - 1] != "--seal")]
+for target in ("udif", "hfsplus", "apfs", "dsstore", "alias", "signature", "macho", "coderesources"):
     os.makedirs(os.path.join(out, target), exist_ok=True)
 
 
@@ -75,6 +78,11 @@ for path in images:
                     save("alias", name, bytes(record.value["backgroundImageAlias"]))
         os.remove(scratch)
 
+
+for index, path in enumerate(seals):
+    seal = open(path, "rb").read()
+    save("coderesources", "seal-%d.xml" % index, seal)
+    save("coderesources", "seal-%d.binary" % index, plistlib.dumps(plistlib.loads(seal), fmt=plistlib.FMT_BINARY))
 
 try:
     import tempfile

@@ -3,14 +3,18 @@
 # image (koly trailer, property list, blkx tables, chunks), the HFS+ volume (header, catalog and
 # attributes B-trees), the APFS container (superblocks, object maps, file-system tree, extents,
 # attributes: every block's Fletcher-64 checksum resealed before parsing), .DS_Store, the
-# background alias, the embedded code signature and the Mach-O reader (thin and universal
-# files, and their signatures).
+# background alias, the embedded code signature, the Mach-O reader (thin and universal
+# files, and their signatures) and a bundle's seal (_CodeSignature/CodeResources: the property
+# list, its seals and rules, and the rule matcher compiled from them).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
-# layout, signed by nothing; HFS+ and APFS) and the hdiutil fixtures in ../shared/fixtures/dmg
-# when they are there, and run for FUZZ_SECONDS each (default 30). Foundation's own leaks on property lists
-# that do not parse are suppressed (lsan.supp). Exits non-zero on a crash, a trap, a leak,
+# layout, signed by nothing; HFS+ and APFS), the hdiutil fixtures in ../shared/fixtures/dmg
+# when they are there, and the seal of Hello.app (its executable a Mach-O file: make_app.py)
+# signed ad hoc by `shipyard app sign`, as XML and as a binary property list; and run for
+# FUZZ_SECONDS each (default 30); FUZZ_TARGETS names the targets to run (default: all).
+# Foundation's own leaks on property lists that do not parse are suppressed (lsan.supp). Exits
+# non-zero on a crash, a trap, a leak,
 # an input slower than 10 s or more than 2 GiB; the input is left in the target's work folder.
 # Swift's own crash backtracer is off: under AddressSanitizer it reports itself (memserver_read)
 # instead of the trap; libFuzzer's stack trace names the trapping function.
@@ -59,6 +63,7 @@ target dsstore "$here/targets/dsstore.swift"
 target alias "$here/targets/alias.swift"
 target signature "$here/targets/signature.swift"
 target macho "$here/targets/macho.swift"
+target coderesources "$here/targets/coderesources.swift"
 
 exec 1>&3 2>&1
 trap - EXIT
@@ -83,10 +88,16 @@ if [ -d "$fixtures" ]; then
 else
   echo "(no $fixtures: seeding from our images only)"
 fi
-python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}"
+apps="$work/apps"
+rm -rf "$apps"
+mkdir -p "$apps"
+python3 "$here/make_app.py" "$apps/Hello.app"
+"$shipyard" app sign "$apps/Hello.app" --ad-hoc >/dev/null
+python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}" \
+  --seal "$apps/Hello.app/Contents/_CodeSignature/CodeResources"
 
 status=0
-for name in udif hfsplus apfs dsstore alias signature macho; do
+for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature macho coderesources}; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   case "$name" in hfsplus | apfs) max_len=2097152 ;; esac

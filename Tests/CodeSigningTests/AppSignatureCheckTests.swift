@@ -201,3 +201,24 @@ struct AppSignatureCheckTests {
     #expect(!check.isValid && check.items.isEmpty)
   }
 }
+
+extension AppSignatureCheckTests {
+  /// The app's seal made a sparse 4 GiB file: neither the CodeResources slot's hash nor the seal
+  /// check reads it (before, both did, and `app verify` peaked at 8 GiB); the seal's problem
+  /// names its size and the limit.
+  @Test func aSealOf4GiBIsAProblemReadByNeitherCheck() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let fixture = try await Self.signedApp(in: folder)
+    let handle = try FileHandle(forWritingTo: fixture.file("Contents/_CodeSignature/CodeResources"))
+    try handle.truncate(atOffset: 4 << 30)
+    try handle.close()
+    let check = try AppSignatureCheck(url: fixture.url, policy: NativeAppSigning.testRootPolicy())
+    #expect(!check.isValid)
+    #expect(
+      check.problems.contains {
+        $0.path == "Demo.app/Contents" && $0.check == "resource seal"
+          && $0.detail.contains("it is 4294967296 bytes, more than the 64 MiB a seal could need")
+      }, "\(check.problems)")
+  }
+}

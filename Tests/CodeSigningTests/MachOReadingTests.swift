@@ -91,6 +91,40 @@ import Testing
     ]
   }
 
+  /// A universal file whose x86_64 slice starts inside its arm64 one (both slices otherwise
+  /// valid and inside the file): the error names both slices and the offset field at fault.
+  @Test func overlappingFatSlicesAreNamedWithTheirOffsets() {
+    var bytes: [UInt8] = [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 2]
+    for (cpu, offset) in [(0x0100_000C as UInt32, 4096 as UInt32), (0x0100_0007, 6144)] {
+      for field in [cpu, 0, offset, 8192, 12] {
+        withUnsafeBytes(of: field.bigEndian) { bytes += $0 }
+      }
+    }
+    bytes += [UInt8](repeating: 0, count: 16384 - bytes.count)
+    let error = #expect(throws: MachOError.self) { try MachOFile(bytes: bytes, path: Self.path) }
+    #expect(error?.kind == .malformedFatHeader)
+    #expect(
+      error?.description
+        == "\(Self.path) is not a valid Mach-O file: the x86_64 slice at 6144 overlaps the arm64 slice [4096, 12288) at offset 36"
+    )
+  }
+
+  /// A load command count, or size, past the header's commands and the slice: named with the
+  /// field and its offset, before any command is read.
+  @Test func aLoadCommandCountPastTheHeaderIsNamedWithItsOffset() {
+    let cases = Self.damaged().filter { $0.0 == "huge ncmds" || $0.0 == "huge sizeofcmds" }
+    let messages = cases.map { _, bytes, _ in
+      (#expect(throws: MachOError.self) { try MachOFile(bytes: bytes, path: Self.path) })?
+        .description ?? ""
+    }
+    let commands = SyntheticMachO().commandsSize
+    #expect(
+      messages == [
+        "\(Self.path) (arm64 slice) is not a valid Mach-O file: ncmds 4294967295 cannot fit in sizeofcmds \(commands) (8 bytes per command at least) at offset 16",
+        "\(Self.path) (arm64 slice) is not a valid Mach-O file: sizeofcmds 4294967040 runs past the slice's \(SyntheticMachO().bytes().count) bytes at offset 20",
+      ], "\(messages)")
+  }
+
   @Test func damagedFilesGiveErrorsNamingTheFile() {
     for (name, bytes, kind) in Self.damaged() {
       #expect(throws: MachOError.self, "\(name)") {

@@ -23,17 +23,19 @@ import Testing
 
     #expect(id == Self.submission)
     let calls = tools.calls
-    #expect(calls.count == 6, "\(calls)")
-    guard calls.count == 6 else { return }
+    #expect(calls.count == 7, "\(calls)")
+    guard calls.count == 7 else { return }
     let zip = calls[0].last ?? ""
     #expect(calls[0] == ["ditto", "-c", "-k", "--keepParent", app, zip])
     #expect(zip.hasSuffix("/Hello.zip") && !zip.hasPrefix(tools.folder.url.path), "\(zip)")
     let profile = ["--output-format", "json", "--keychain-profile", "notary-ci"]
-    #expect(calls[1] == ["xcrun", "notarytool", "submit", zip] + profile)
-    #expect(calls[2] == ["xcrun", "notarytool", "info", Self.submission] + profile)
-    #expect(calls[3] == calls[2])
-    #expect(calls[4] == ["xcrun", "stapler", "staple", app])
-    #expect(calls[5] == ["xcrun", "stapler", "validate", app])
+    // With no state file, the history is asked first for a submission of the same zip.
+    #expect(calls[1] == ["xcrun", "notarytool", "history"] + profile)
+    #expect(calls[2] == ["xcrun", "notarytool", "submit", zip] + profile)
+    #expect(calls[3] == ["xcrun", "notarytool", "info", Self.submission] + profile)
+    #expect(calls[4] == calls[3])
+    #expect(calls[5] == ["xcrun", "stapler", "staple", app])
+    #expect(calls[6] == ["xcrun", "stapler", "validate", app])
     // The state file is beside the app; the temporary zip is gone.
     let state = try String(contentsOfFile: app + ".notarization.json", encoding: .utf8)
     #expect(state.contains("\"status\" : \"Accepted\"") && state.contains(Self.submission))

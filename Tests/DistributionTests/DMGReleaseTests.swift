@@ -100,9 +100,10 @@ import Testing
     let id = PipelineTests.submission
     #expect(
       names.withLock { $0 } == [
-        "status \(id) In Progress", "status \(id) Accepted", "app notarized Hello.app \(id)",
-        "app stapled Hello.app", "building", "built true", "signed apple", "status \(id) Accepted",
-        "notarized \(id)", "stapled", "assessed true", "verified true", "digested",
+        "submitted \(id)", "status \(id) In Progress", "status \(id) Accepted",
+        "app notarized Hello.app \(id)", "app stapled Hello.app", "building", "built true",
+        "signed apple", "submitted \(id)", "status \(id) Accepted", "notarized \(id)", "stapled",
+        "assessed true", "verified true", "digested",
       ])
     #expect(summary.steps["notarize-app"] == "accepted" && summary.steps["staple-app"] == "done")
     #expect(summary.appSubmissionIDs == [id] && summary.submissionID == id)

@@ -28,7 +28,13 @@ import Testing
     (["dmg", "ship", "--engine", "xcode"], [:], "--engine takes native, apple or rcodesign"),
     (
       ["dmg", "ship", "--skip-notarize", "--staple-app"], [:],
-      "--staple-app notarizes the app: it cannot go with --skip-sign or --skip-notarize"
+      "--staple-app notarizes the app and waits: it cannot go with --skip-sign, --skip-notarize"
+        + " or --no-wait"
+    ),
+    (
+      ["dmg", "ship", "--no-wait", "--staple-app"], [:],
+      "--staple-app notarizes the app and waits: it cannot go with --skip-sign, --skip-notarize"
+        + " or --no-wait"
     ),
     (["dmg", "ship", "--engine", "apple"], [:], "signing needs --identity"),
     (["dmg", "ship"] + keychainSigning, [:], "notarization needs credentials"),

@@ -118,17 +118,19 @@ public final class NotaryDouble: @unchecked Sendable {
   /// - Parameters:
   ///   - arguments: The command line after `shipyard`.
   ///   - extra: More environment, as `NAME=value`.
+  ///   - wrapper: A command that runs it (such as `/usr/bin/time -v -o <file>`), or none.
   /// - Returns: What it printed and its exit status.
   /// - Throws: When `shipyard` cannot be started.
-  public func shipyard(_ arguments: [String], environment extra: [String] = []) throws
-    -> ProcessRunner.Output
-  {
+  public func shipyard(
+    _ arguments: [String], environment extra: [String] = [], under wrapper: [String] = []
+  ) throws -> ProcessRunner.Output {
     try ProcessRunner.run(
-      "env",
-      [
-        "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)",
-        "SHIPYARD_TRUST_ROOTS=\(folder.path("root.pem"))",
-      ] + environment + extra + [BuiltProducts.shipyard.path] + arguments)
+      wrapper.first ?? "env",
+      wrapper.dropFirst() + (wrapper.isEmpty ? [] : ["env"])
+        + [
+          "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)",
+          "SHIPYARD_TRUST_ROOTS=\(folder.path("root.pem"))",
+        ] + environment + extra + [BuiltProducts.shipyard.path] + arguments)
   }
 
   /// The API key options of the CLI.

@@ -42,10 +42,10 @@ struct AppSignatureWalk {
       {
         outside.append(.init(slot: 1, name: "Info.plist slot", bytes: Array(plist)))
       }
-      if let seal = FileManager.default.contents(
-        atPath: content.appendingPathComponent(Self.sealPath).path)
+      // A missing or oversized seal is the seal check's problem (checkSeals).
+      if let seal = try? CodeResources.bytes(at: content.appendingPathComponent(Self.sealPath).path)
       {
-        outside.append(.init(slot: 3, name: "CodeResources slot", bytes: Array(seal)))
+        outside.append(.init(slot: 3, name: "CodeResources slot", bytes: seal))
       }
       check(bundle.mainExecutable, kind: .mainExecutable, outside: outside)
     }

@@ -61,20 +61,17 @@ package struct BundleSealCheck: Sendable {
 
   /// Reads `bundle`'s `_CodeSignature/CodeResources` under `root` and checks it.
   ///
-  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when the seal is missing or
-  ///   cannot be parsed; what the initializer throws.
+  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when the seal is missing,
+  ///   past ``CodeResources/readLimit`` or cannot be parsed; what the initializer throws.
   package init(
     _ bundle: BundleLayout.SignableBundle, in root: URL, nestedCodeHash: (URL) throws -> [UInt8]?
   ) throws {
     let content =
       bundle.contentPath.isEmpty ? root : root.appendingPathComponent(bundle.contentPath)
     let sealURL = content.appendingPathComponent("_CodeSignature/CodeResources")
-    guard let bytes = FileManager.default.contents(atPath: sealURL.path) else {
-      throw BundleError.malformedCodeResources(path: sealURL.path, reason: "there is no seal")
-    }
     try self.init(
       contentFolder: content, mainExecutable: bundle.mainExecutableInContent,
-      seal: try CodeResources(plist: Array(bytes), path: sealURL.path),
+      seal: try CodeResources(contentsOf: sealURL.path),
       nestedCodeHash: nestedCodeHash)
   }
 

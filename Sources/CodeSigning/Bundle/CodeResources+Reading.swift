@@ -1,6 +1,53 @@
 import Foundation
+import SystemSupport
 
 extension CodeResources {
+  /// The largest seal read: 64 MiB.
+  ///
+  /// A seal holds about 350 bytes of XML per file it seals (`files` and `files2` entries with
+  /// their hashes); nested bundles carry their own, so 64 MiB is a single bundle of some 190,000
+  /// resources, beyond the largest apps (Xcode's biggest bundles seal tens of thousands). A larger
+  /// file is hostile or damaged, and is refused before it is read.
+  package static let readLimit: Int64 = 64 << 20
+
+  /// Reads and parses the seal at `path`, refusing one larger than ``readLimit`` unread.
+  ///
+  /// - Parameter path: The `_CodeSignature/CodeResources` file.
+  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when it is missing, too
+  ///   large, unreadable or not a seal.
+  package init(contentsOf path: String) throws(BundleError) {
+    try self.init(plist: try Self.bytes(at: path), path: path)
+  }
+
+  /// The bytes of the seal at `path`, refused unread when larger than ``readLimit``.
+  ///
+  /// - Parameter path: The `_CodeSignature/CodeResources` file.
+  /// - Returns: Its bytes.
+  /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` when it is missing, too
+  ///   large or unreadable.
+  package static func bytes(at path: String) throws(BundleError) -> [UInt8] {
+    do {
+      let file = try FileDescriptor.openForReading(path)
+      defer { file.close() }
+      let size = try file.status().size
+      guard size <= Self.readLimit else {
+        throw BundleError.malformedCodeResources(
+          path: path,
+          reason:
+            "it is \(size) bytes, more than the \(Self.readLimit >> 20) MiB a seal could need; refused unread"
+        )
+      }
+      return try file.read(at: 0, count: Int(size))
+    } catch let error as SystemError {
+      throw .malformedCodeResources(
+        path: path, reason: error.isNoSuchFile ? "there is no seal" : error.description)
+    } catch let error as BundleError {
+      throw error
+    } catch {
+      throw .malformedCodeResources(path: path, reason: "\(error)")
+    }
+  }
+
   /// Parses an existing `_CodeSignature/CodeResources` (XML or binary property list).
   ///
   /// Rules come back in byte order of their patterns (a property list dictionary has no order).
@@ -10,6 +57,11 @@ extension CodeResources {
   ///   - path: The file's path, for the errors.
   /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` naming the entry at fault.
   package init(plist bytes: [UInt8], path: String) throws(BundleError) {
+    if let set = BinaryPropertyListScan.firstSet(in: bytes) {
+      throw .malformedCodeResources(
+        path: path,
+        reason: "the binary property list holds a set (at byte \(set)), which no seal has")
+    }
     let top: [String: Any]
     do {
       let value = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)

@@ -2,14 +2,16 @@ import Foundation
 
 /// A rule list compiled once, answering which rule governs a path: the matching rule of highest
 /// weight, the first of equal weights (reference §12).
-struct ResourceRuleMatcher {
+package struct ResourceRuleMatcher {
   private let compiled: [(rule: ResourceRule, expression: NSRegularExpression)]
 
   /// Compiles `rules`.
   ///
   /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` naming the pattern (and
   ///   `source`, the seal it came from) when one is no regular expression.
-  init(_ rules: [ResourceRule], source: String = "the default rules") throws(BundleError) {
+  package init(_ rules: [ResourceRule], source: String = "the default rules")
+    throws(BundleError)
+  {
     var compiled: [(ResourceRule, NSRegularExpression)] = []
     for rule in rules {
       do {
@@ -24,7 +26,7 @@ struct ResourceRuleMatcher {
 
   /// The rule governing `path` (from the bundle's content folder, no leading or trailing `/`),
   /// or `nil` when none matches.
-  func rule(for path: String) -> ResourceRule? {
+  package func rule(for path: String) -> ResourceRule? {
     var best: ResourceRule?
     let range = NSRange(path.startIndex..<path.endIndex, in: path)
     for (rule, expression) in compiled

@@ -101,10 +101,17 @@ package struct MachOFatHeader: Equatable, Sendable {
         throw fail(at, "the architecture table is cut short (\(error))")
       }
     }
-    let sorted = architectures.sorted { $0.offset < $1.offset }
-    for (earlier, later) in zip(sorted, sorted.dropFirst())
-    where earlier.offset + earlier.size > later.offset {
-      throw fail(4, "the \(earlier.cpu) and \(later.cpu) slices overlap")
+    // Named at the later slice's offset field in the table.
+    let sorted = architectures.indices.sorted {
+      architectures[$0].offset < architectures[$1].offset
+    }
+    for (first, second) in zip(sorted, sorted.dropFirst()) {
+      let (earlier, later) = (architectures[first], architectures[second])
+      guard earlier.offset + earlier.size > later.offset else { continue }
+      throw fail(
+        8 + second * entrySize + 8,
+        "the \(later.cpu) slice at \(later.offset) overlaps the \(earlier.cpu) slice [\(earlier.offset), \(earlier.offset + earlier.size))"
+      )
     }
     self.architectures = architectures
   }

@@ -38,6 +38,9 @@ extension DMGInspection {
 
   /// The volume's name, files, volume icon, layout and background, and the items whose
   /// attributes a Mac would not see.
+  ///
+  /// - Throws: The volume's errors; ``OversizedVolumeFile`` for a `.DS_Store` or background
+  ///   picture larger than ``dsStoreLimit`` or ``backgroundLimit``.
   static func content(of volume: any VolumeReader) throws -> VolumeContent {
     let name = try volume.volumeName()
     let entries = try volume.entries()
@@ -53,9 +56,12 @@ extension DMGInspection {
       })
     if let store = entries.first(where: { $0.path == "/\(SourceItem.dsStoreName)" }) {
       do {
-        let stored = try FinderWindowLayout(dsStore: try volume.contents(of: store))
+        let stored = try FinderWindowLayout(
+          dsStore: try contents(of: store, in: volume, limit: dsStoreLimit))
         content.layout = Layout(stored)
         content.backgroundPictures = try pictures(of: stored, entries: entries, volume: volume)
+      } catch let error as OversizedVolumeFile {
+        throw error  // a size past what a real store or picture needs: an error, not a problem
       } catch {
         content.layoutProblem = "/.DS_Store: \(error)"
       }
@@ -66,13 +72,15 @@ extension DMGInspection {
 
 extension DMGInspection {
   /// The pictures of the background, when it is a TIFF on the volume.
+  ///
+  /// - Throws: ``OversizedVolumeFile`` for a picture past ``backgroundLimit``.
   static func pictures(
     of layout: FinderWindowLayout, entries: [VolumeEntry], volume: any VolumeReader
   ) throws -> [BackgroundPicture]? {
     guard let path = layout.backgroundPicture?.path,
       let entry = entries.first(where: { $0.path == path })
     else { return nil }
-    let bytes = try volume.contents(of: entry)
+    let bytes = try contents(of: entry, in: volume, limit: backgroundLimit)
     guard
       bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
     else { return nil }

@@ -186,3 +186,26 @@ import Testing
     #expect(throws: BundleError.self) { try BundleStaple.staple([1], toBundleAt: binary) }
   }
 }
+
+extension BundleSealCheckTests {
+  /// A seal of 4 GiB (a sparse file: no disk, and no memory unless it is read) is refused by its
+  /// size before a byte of it is read.
+  @Test func aSealOf4GiBIsRefusedUnread() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let (app, layout) = try await Self.signedElectron(in: folder)
+    let seal = app.appendingPathComponent("Contents/_CodeSignature/CodeResources")
+    let handle = try FileHandle(forWritingTo: seal)
+    try handle.truncate(atOffset: 4 << 30)
+    try handle.close()
+    let bundle = try #require(layout.bundles.first { $0.contentPath == "Contents" })
+    let error = try #require(throws: BundleError.self) {
+      try BundleSealCheck(bundle, in: app) { _ in nil }
+    }
+    #expect(
+      error
+        == .malformedCodeResources(
+          path: seal.path,
+          reason: "it is 4294967296 bytes, more than the 64 MiB a seal could need; refused unread"))
+  }
+}

@@ -25,8 +25,11 @@ The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refu
 (the first upload of a multipart upload's part 2 is read, then the connection is closed with no
 answer), s3-drops-once (the first PUT's connection is closed half-way through its body, with no
 answer), s3-refuses-part-2 (part 2 gets 403), s3-slow-parts (each part after the first waits 2 s
-before it is stored, so that a test can interrupt an upload between parts), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down. Prints
-"port <n>" when ready. S3's multipart upload (create, parts, complete, abort) is moto's own.
+before it is stored, so that a test can interrupt an upload between parts), s3-joins-on-disk (every
+multipart upload is completed by the double, as those of 1 GiB and more always are:
+s3_disk_join.py), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down.
+Prints "port <n>" when ready. S3's multipart upload (create, parts, abort, and the completion under
+1 GiB) is moto's own; moto judges every part's ETag.
 Every request is appended to <pki folder>/requests.jsonl (secrets replaced by their checks); each
 ticket served is kept in <pki folder>/tickets/<cdhash>.ticket.
 GET /notary/v2/submissions lists every submission newest first (id, type, attributes createdDate,
@@ -47,6 +50,7 @@ from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from moto.server import ThreadedMotoServer
 
 import notary_judge
+from s3_disk_join import DiskJoin, S3Error
 
 PKI, KEY_ID, ISSUER, PUBLIC_KEY = sys.argv[1:5]
 TRUST_ROOTS, MODES = notary_judge.trust_roots(sys.argv[5:])
@@ -62,6 +66,7 @@ s3 = boto3.client("s3", endpoint_url=MOTO_URL, region_name="us-west-2",
                   aws_access_key_id="x", aws_secret_access_key="x")
 s3.create_bucket(Bucket=BUCKET, CreateBucketConfiguration={"LocationConstraint": "us-west-2"})
 
+joins = DiskJoin(os.path.join(PKI, "s3"), always="s3-joins-on-disk" in MODES)
 submissions = {}  # id -> {name, sha256, polls}
 accepted_cdhashes = set()
 dropped_parts = set()
@@ -127,10 +132,20 @@ CANNED_ISSUE = notary_judge.issue(notary_judge.NOT_DEVELOPER_ID, "x86_64",
                                   "Hello.dmg/Hello.app/Contents/MacOS/Hello")
 
 
+def sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as file:
+        while chunk := file.read(16 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 def verdict(ident, submission, stored):
-    """The submission's log (Apple's fields), judged once and kept in <pki>/logs/<id>.json."""
+    """The submission's log (Apple's fields), judged once from the stored object's file and kept in
+    <pki>/logs/<id>.json."""
     name = submission["name"]
-    if hashlib.sha256(stored).hexdigest() != submission["sha256"]:
+    sha256 = sha256_of(stored)
+    if sha256 != submission["sha256"]:
         log = notary_judge.invalid_log([notary_judge.issue(
             ("The uploaded file's SHA-256 is not the submitted one.", None), None, name)])
     elif "invalid" in MODES:
@@ -138,13 +153,12 @@ def verdict(ident, submission, stored):
     else:
         with tempfile.TemporaryDirectory(prefix="notary-submission-") as folder:
             path = os.path.join(folder, os.path.basename(name) or "submission")
-            with open(path, "wb") as file:
-                file.write(stored)
+            os.symlink(stored, path)
             log = notary_judge.judge(path, name, TRUST_ROOTS)
     cdhash = cdhash_of(stored) if log["status"] == "Accepted" else None
     log = dict(logFormatVersion=1, jobId=ident, status=log["status"],
                statusSummary=log["statusSummary"], statusCode=log["statusCode"], archiveFilename=name,
-               uploadDate="2026-01-01T00:00:00.000Z", sha256=hashlib.sha256(stored).hexdigest(),
+               uploadDate="2026-01-01T00:00:00.000Z", sha256=sha256,
                ticketContents=[{"path": name, "digestAlgorithm": "SHA-256", "cdhash": cdhash}]
                if cdhash else None, issues=log["issues"])
     os.makedirs(os.path.join(PKI, "logs"), exist_ok=True)
@@ -153,21 +167,19 @@ def verdict(ident, submission, stored):
     return log
 
 
-def cdhash_of(stored):
-    """The cdhash a ticket for the submission is filed under: the signed image's, or for a zip
-    the app's main executable's; None when there is none."""
-    if stored[:4] == b"PK\x03\x04":
-        return app_cdhash_of(stored)
-    return image_cdhash_of(stored)
+def cdhash_of(path):
+    """The cdhash a ticket for the stored object (a file) is filed under: the signed image's, or
+    for a zip the app's main executable's; None when there is none."""
+    with open(path, "rb") as file:
+        if file.read(4) == b"PK\x03\x04":
+            return app_cdhash_of(path)
+    return image_cdhash_of(path)
 
 
-def app_cdhash_of(archive):
+def app_cdhash_of(path):
     """The 20-byte cdhash (hex) of the main executable of the one <Name>.app in a zip: its first
     slice's SHA-256 CodeDirectory (hash type 2), read with lief; None when it is not signed."""
     with tempfile.TemporaryDirectory(prefix="notary-zip-") as folder:
-        path = os.path.join(folder, "submission.zip")
-        with open(path, "wb") as file:
-            file.write(archive)
         root = notary_judge.extract(path, os.path.join(folder, "x"))
         apps = [name for name in os.listdir(root) if name.endswith(".app")]
         if len(apps) != 1:
@@ -191,16 +203,20 @@ def app_cdhash_of(archive):
     return None
 
 
-def image_cdhash_of(image):
-    """The 20-byte cdhash of a signed UDIF image, read from its trailer and superblob; None for an
-    unsigned image or another kind of file."""
-    if len(image) < 512 or image[-512:-508] != b"koly":
-        return None
-    trailer = image[-512:]
-    offset, size = struct.unpack(">QQ", trailer[0x128:0x138])
-    blob = image[offset:offset + size]
-    if size < 12:
-        return None
+def image_cdhash_of(path):
+    """The 20-byte cdhash of a signed UDIF image (a file), read from its trailer and superblob;
+    None for an unsigned image or another kind of file."""
+    with open(path, "rb") as image:
+        length = image.seek(0, os.SEEK_END)
+        if length < 512:
+            return None
+        image.seek(length - 512)
+        trailer = image.read(512)
+        offset, size = struct.unpack(">QQ", trailer[0x128:0x138])
+        if trailer[:4] != b"koly" or size < 12 or offset + size > length:
+            return None
+        image.seek(offset)
+        blob = image.read(size)
     count = struct.unpack(">I", blob[8:12])[0]
     for index in range(count):
         slot, start = struct.unpack(">II", blob[12 + 8 * index:20 + 8 * index])
@@ -319,7 +335,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         part = query.get("partNumber", [None])[0]
         if "s3-refuses" in MODES or (part == "2" and "s3-refuses-part-2" in MODES):
             problem = problem or "mode s3-refuses"
-        self.record(sigv4=problem or "ok", bytes=len(data), part=part)
+        fields = dict(sigv4=problem or "ok", bytes=len(data), part=part)
+        upload_id = query.get("uploadId", [None])[0]
+        if not problem and self.command == "POST" and upload_id and joins.joins(upload_id):
+            self.complete_on_disk(upload_id, data, fields)
+            return
+        self.record(**fields)
         if problem:
             self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
                        "application/xml")
@@ -340,6 +361,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 status, headers, body = answer.status, answer.headers, answer.read()
         except urllib.error.HTTPError as error:
             status, headers, body = error.code, error.headers, error.read()
+        if upload_id and part and status == 200:
+            joins.save_part(upload_id, int(part), data)
+        elif upload_id and (self.command == "DELETE" or (self.command == "POST" and status == 200)):
+            joins.discard(upload_id)  # aborted, or completed by moto
         if self.command == "DELETE":
             pending = s3.list_multipart_uploads(Bucket=BUCKET).get("Uploads", [])
             self.record(aborted=status, pendingUploads=len(pending))
@@ -354,6 +379,37 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def submission_data(self, ident, submission, status):
         return {"id": ident, "type": "submissions", "attributes": {
             "status": status, "name": submission["name"], "createdDate": submission["created"]}}
+
+    def judge(self, ident, submission):
+        """Judges the stored object once; False (after a 500 answer) when that fails."""
+        key = "prod/%s/%s" % (ident, submission["name"])
+        try:
+            with tempfile.TemporaryDirectory(prefix="notary-object-") as folder:
+                stored = joins.objects.get(key)
+                if stored is None:
+                    stored = os.path.join(folder, "object")
+                    s3.download_file(BUCKET, key, stored)
+                submission["log"] = log = verdict(ident, submission, stored)
+        except Exception:  # noqa: BLE001 - the test sees why instead of an empty reply
+            self.reply(500, {"error": traceback.format_exc()})
+            return False
+        for ticket in log["ticketContents"] or []:
+            accepted_cdhashes.add(ticket["cdhash"])
+        self.record(storedSHA256Matches=log["sha256"] == submission["sha256"], verdict=log["status"])
+        return True
+
+    def complete_on_disk(self, upload_id, body, fields):
+        """CompleteMultipartUpload by the double, checked against moto's parts (s3_disk_join.py);
+        recorded with `fields` and the join's figures."""
+        key = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path.split("/", 3)[3])
+        try:
+            answer, figures = joins.complete(s3, BUCKET, key, upload_id, body)
+        except S3Error as error:
+            self.record(completion=error.code, **fields)
+            self.reply(error.status, error.xml(), "application/xml")
+            return
+        self.record(**fields, **figures)
+        self.reply(200, answer, "application/xml")
 
     def do_GET(self):
         if self.path.startswith("/s3/"):
@@ -384,17 +440,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             submission["polls"] += 1
             status = "In Progress"
             if submission["polls"] > 1:
-                if "log" not in submission:
-                    stored = s3.get_object(Bucket=BUCKET, Key="prod/%s/%s" % (ident, submission["name"]))["Body"].read()
-                    try:
-                        submission["log"] = verdict(ident, submission, stored)
-                    except Exception:  # noqa: BLE001 - the test sees why instead of an empty reply
-                        self.reply(500, {"error": traceback.format_exc()})
+                with submission.setdefault("judging", threading.Lock()):  # a resent poll waits
+                    if "log" not in submission and not self.judge(ident, submission):
                         return
-                    tickets = submission["log"].get("ticketContents") or []
-                    accepted_cdhashes.update(t["cdhash"] for t in tickets if t.get("cdhash"))
-                    self.record(storedSHA256Matches=hashlib.sha256(stored).hexdigest() == submission["sha256"],
-                                verdict=submission["log"]["status"])
                 status = submission["log"]["status"]
             self.reply(200, {"data": self.submission_data(ident, submission, status), "meta": {}})
         elif parts[0] == "logs" and len(parts) == 2:
