@@ -32,35 +32,24 @@ struct AppNotarizeCommand: ShipyardCommand {
     command: path, DMGNotarizeCommand.table.sections.map { ($0.title, $0.specs) })
 
   let app: String
-  let notary: NotaryOptions
-  let engine: any SigningEngine
-  /// The roots the preflight trusts, unless it is left out.
-  let preflight: TrustRoots?
-  /// `--no-wait`.
-  let noWait: Bool
-  /// `--submission-id`.
-  let submissionID: String?
-  /// `--json`.
-  let json: Bool
+  /// What was asked, checked.
+  let request: NotarizeRequest
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = DMGNotarizeCommand.Arguments()
     app = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
-    (notary, engine, preflight) = try parsed.validated(environment: environment, command: Self.path)
-    (noWait, submissionID, json) = (parsed.noWait, parsed.submissionID, parsed.json)
+    request = try parsed.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
-    let outcome = try await ReleaseSteps(console: console, image: app, engine: engine).run {
-      release in
-      // A submission being resumed was checked when it was made.
-      if let preflight, submissionID == nil { try release.preflightApp(app, trustRoots: preflight) }
-      return try await release.appNotarization(
-        app, credentials: notary.credentials, timeout: notary.timeout,
-        submissionID: submissionID, wait: !noWait)
-    }
-    let report = DMGNotarizeCommand.Report(
-      image: app, submissionID: outcome.submissionID, status: outcome.status.name)
-    try console.printReport(report, json: json) { report.submissionID }
+    let (app, request) = (app, request)
+    let outcome = try await ReleaseSteps(console: console, image: app, engine: request.engine)
+      .run { release in
+        if let roots = request.preflightRoots { try release.preflightApp(app, trustRoots: roots) }
+        return try await release.appNotarization(
+          app, credentials: request.notary.credentials, timeout: request.notary.timeout,
+          submissionID: request.submissionID, wait: !request.noWait)
+      }
+    try request.printReport(of: outcome, for: app, on: console)
   }
 }

@@ -70,11 +70,11 @@ struct DMGNotarizeCommand: ShipyardCommand {
     /// `--json`.
     var json = false
 
-    /// The notary options, the engine (checked to take them) and the preflight's roots (`nil`
-    /// with `--no-preflight`), for `command`'s errors; `--submission-id` checked too.
-    func validated(environment: [String: String], command: String) throws(CommandError) -> (
-      NotaryOptions, any SigningEngine, TrustRoots?
-    ) {
+    /// The request these flags make, checked: the notary options, the engine (checked to take
+    /// them), the preflight's roots and `--submission-id`, for `command`'s errors.
+    func validated(environment: [String: String], command: String) throws(CommandError)
+      -> NotarizeRequest
+    {
       let notary = try self.notary.validated(environment: environment, command: command)
       let engine = try (self.engine ?? .platformDefault).engine(
         signing: nil, environment: environment, command: command)
@@ -86,7 +86,9 @@ struct DMGNotarizeCommand: ShipyardCommand {
           "--submission-id takes an ID such as 2efe2717-52ef-43a5-96dc-0797e4ca1041",
           command: command)
       }
-      return (notary, engine, preflight)
+      return NotarizeRequest(
+        notary: notary, engine: engine, preflight: preflight, noWait: noWait,
+        submissionID: submissionID, json: json)
     }
   }
 
@@ -101,35 +103,24 @@ struct DMGNotarizeCommand: ShipyardCommand {
   }
 
   let image: String
-  let notary: NotaryOptions
-  let engine: any SigningEngine
-  /// The roots the preflight trusts, unless it is left out.
-  let preflight: TrustRoots?
-  /// `--no-wait`.
-  let noWait: Bool
-  /// `--submission-id`.
-  let submissionID: String?
-  /// `--json`.
-  let json: Bool
+  /// What was asked, checked.
+  let request: NotarizeRequest
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
-    (notary, engine, preflight) = try parsed.validated(environment: environment, command: Self.path)
-    (noWait, submissionID, json) = (parsed.noWait, parsed.submissionID, parsed.json)
+    request = try parsed.validated(environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
-    let outcome = try await ReleaseSteps(console: console, image: image, engine: engine).run {
-      release in
-      // A submission being resumed was checked when it was made.
-      if let preflight, submissionID == nil { try release.preflight(trustRoots: preflight) }
-      return try await release.notarization(
-        credentials: notary.credentials, timeout: notary.timeout, submissionID: submissionID,
-        wait: !noWait)
-    }
-    let report = Report(
-      image: image, submissionID: outcome.submissionID, status: outcome.status.name)
-    try console.printReport(report, json: json) { report.submissionID }
+    let request = request
+    let outcome = try await ReleaseSteps(console: console, image: image, engine: request.engine)
+      .run { release in
+        if let roots = request.preflightRoots { try release.preflight(trustRoots: roots) }
+        return try await release.notarization(
+          credentials: request.notary.credentials, timeout: request.notary.timeout,
+          submissionID: request.submissionID, wait: !request.noWait)
+      }
+    try request.printReport(of: outcome, for: image, on: console)
   }
 }
