@@ -193,7 +193,8 @@ let package = Package(
       dependencies: ["ZipArchive", "SystemSupport", "ShipyardTestSupport"],
       exclude: ["Peers"], swiftSettings: strictSettings),
     .testTarget(
-      name: "UpdateFeedsTests", dependencies: ["UpdateFeeds"], swiftSettings: strictSettings),
+      name: "UpdateFeedsTests", dependencies: ["UpdateFeeds", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "DigestsTests", dependencies: ["Digests", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),

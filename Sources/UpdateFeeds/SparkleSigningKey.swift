@@ -8,12 +8,20 @@ import Foundation
 ///
 /// Sparkle's older keys export 96 bytes instead: the 64-byte expanded private key of the orlp
 /// ed25519 library (SHA-512 of a seed that was not kept, clamped) followed by the 32-byte public
-/// key. OpenSSL signs only from a seed, so such a key is refused with that reason; its public
-/// key is still checked.
+/// key. OpenSSL signs only from a seed, so those are signed by ``ExpandedEd25519Key`` (RFC 8032's
+/// equations over OpenSSL's X25519, SHA-512 and BIGNUM, each signature checked by OpenSSL's
+/// Ed25519 verify against the public key). Such a key signs a test message when it is read, so
+/// a public half that does not belong to its private half is refused there.
 ///
 /// The key's bytes are never printed: `description` names only its public key.
 package final class SparkleSigningKey: CustomStringConvertible, @unchecked Sendable {
-  private let key: OpaquePointer
+  /// What signs: OpenSSL's Ed25519 key from a seed, or the expanded-key signer.
+  private enum Signer {
+    case seed(OpaquePointer)
+    case expanded(ExpandedEd25519Key)
+  }
+
+  private let signer: Signer
   /// The 32-byte public key, as Sparkle's `SUPublicEDKey` holds it in Base64.
   package let publicKey: [UInt8]
 
@@ -23,13 +31,18 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
   /// Reads the exported key `text`; `source` names where it came from, for errors.
   ///
   /// - Throws: ``UpdateFeedError/unusableKey(source:reason:)`` when the text is not Base64 of
-  ///   32 bytes (or is the older 96-byte format).
+  ///   32 bytes or of 96 (the older format), or the 96 bytes' public key is not their private
+  ///   key's.
   package init(exportedText text: String, source: String) throws(UpdateFeedError) {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let decoded = Data(base64Encoded: trimmed) else {
+    guard var decoded = Data(base64Encoded: trimmed) else {
       throw .unusableKey(source: source, reason: "is not Base64 text (as generate_keys -x writes)")
     }
-    let secret = [UInt8](decoded)
+    var secret = [UInt8](decoded)
+    defer {
+      decoded.resetBytes(in: 0..<decoded.count)
+      cleanse(&secret)
+    }
     switch secret.count {
     case 32:
       guard
@@ -43,23 +56,42 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
         EVP_PKEY_free(key)
         throw .unusableKey(source: source, reason: "gives no Ed25519 public key")
       }
-      self.key = key
+      self.signer = .seed(key)
       self.publicKey = publicKey
     case 96:
-      let publicKey = Data(secret[64...]).base64EncodedString()
-      throw .unusableKey(
-        source: source,
-        reason: "is in Sparkle's older 96-byte format (an expanded private key and the public "
-          + "key \(publicKey)), which holds no seed to sign with; only the 32-byte seed format "
-          + "that generate_keys makes since Sparkle 2.6.0 is read")
+      let publicKey = Array(secret[64...])
+      let expanded = try ExpandedEd25519Key(
+        expanded: secret[0..<64], publicKey: publicKey, source: source)
+      do {
+        _ = try Self.checkMessage.withUnsafeBytes { try expanded.signature(of: $0) }
+      } catch let error as UpdateFeedError where error == ExpandedEd25519Key.mismatch {
+        throw .unusableKey(
+          source: source,
+          reason: "is in Sparkle's older 96-byte format, and its public key "
+            + "\(Data(publicKey).base64EncodedString()) is not its private key's (what it "
+            + "signs does not verify)")
+      } catch {
+        throw .unusableKey(
+          source: source,
+          reason: "is in Sparkle's older 96-byte format, and signing a test message with it "
+            + "failed (\(error))")
+      }
+      self.signer = .expanded(expanded)
+      self.publicKey = publicKey
     default:
       throw .unusableKey(
         source: source,
-        reason: "decodes to \(secret.count) bytes; generate_keys -x exports 32 (a seed)")
+        reason: "decodes to \(secret.count) bytes; generate_keys -x exports 32 (a seed) or, "
+          + "before Sparkle 2.6.0, 96 (an expanded private key and the public key)")
     }
   }
 
-  deinit { EVP_PKEY_free(key) }
+  deinit {
+    if case .seed(let key) = signer { EVP_PKEY_free(key) }
+  }
+
+  /// What a 96-byte key signs when it is read, to check its public half; never published.
+  private static let checkMessage = Array("Shipyard checks a Sparkle key's public half".utf8)
 
   /// `SparkleSigningKey(public <Base64>)`, never the private key.
   package var description: String { "SparkleSigningKey(public \(publicKeyBase64))" }
@@ -67,8 +99,19 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
   /// The 64-byte Ed25519 signature of `message` (RFC 8032, pure Ed25519, as Sparkle's
   /// `sign_update` makes and `SUSignatureVerifier` checks).
   ///
-  /// - Throws: ``UpdateFeedError/signingFailed(reason:)`` when OpenSSL fails.
+  /// - Throws: ``UpdateFeedError/signingFailed(reason:)`` when OpenSSL fails (or, for a 96-byte
+  ///   key, its signature does not verify).
   package func signature(of message: UnsafeRawBufferPointer) throws(UpdateFeedError) -> [UInt8] {
+    switch signer {
+    case .seed(let key): try Self.signature(of: message, seed: key)
+    case .expanded(let key): try key.signature(of: message)
+    }
+  }
+
+  /// The signature of `message` by OpenSSL's Ed25519 (`EVP_DigestSign`) with `key`.
+  private static func signature(of message: UnsafeRawBufferPointer, seed key: OpaquePointer)
+    throws(UpdateFeedError) -> [UInt8]
+  {
     guard let context = EVP_MD_CTX_new() else { throw .signingFailed(reason: "no context") }
     defer { EVP_MD_CTX_free(context) }
     var signature = [UInt8](repeating: 0, count: 64)

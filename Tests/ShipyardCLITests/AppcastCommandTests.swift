@@ -158,6 +158,27 @@ struct AppcastCommandTests {
     #expect(warned.errors.contains("installs updates from a zip only"))
   }
 
+  @Test func olderNinetySixByteKeysSignItemsBothPeersVerify() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let publicKey = try FeedPeers.makeLegacyKey(at: scratch.path("legacy.txt"))
+    let dmg = try image(scratch, "Hello.dmg", version: "1", short: "1.0", publicKey: publicKey)
+    let feed = scratch.path("appcast.xml")
+    let added = try shipyard(
+      ["appcast", "add", dmg, "--feed", feed, "--ed-key-file", scratch.path("legacy.txt")])
+    #expect(added.status == 0, "\(added.errors)")
+    let items = try FeedPeers.items(feed: feed, file: dmg, publicKey: publicKey)
+    #expect(items.count == 1)
+    #expect(items.first?["cryptography"] as? Bool == true)
+    #expect(items.first?["nacl"] as? Bool == true)
+    #expect(items.first?["tamperedCryptography"] as? Bool == false)
+    #expect(items.first?["tamperedNaCl"] as? Bool == false)
+    // The key's bytes are never printed.
+    let text = try String(contentsOfFile: scratch.path("legacy.txt"), encoding: .utf8)
+    #expect(!added.errors.contains(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(!added.output.contains(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+  }
+
   @Test func keysAndAppsThatCannotWorkAreRefused() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
@@ -166,15 +187,21 @@ struct AppcastCommandTests {
     let dmg = try image(scratch, "Hello.dmg", version: "1", short: "1.0", publicKey: publicKey)
     let feed = ["--feed", scratch.path("appcast.xml")]
 
-    // Sparkle's older export: 64 bytes of expanded private key, then the public key.
-    let legacy = Data(
-      (0..<64).map { UInt8($0) } + [UInt8](Data(base64Encoded: publicKey) ?? Data()))
-    try Data(legacy.base64EncodedString().utf8).write(to: scratch.file("legacy.txt"))
+    // Sparkle's older export whose public half is another key's (bytes 64..<96 swapped).
+    let legacy = try FeedPeers.makeLegacyKey(at: scratch.path("legacy.txt"))
+    let expanded = [UInt8](
+      Data(
+        base64Encoded: try String(contentsOfFile: scratch.path("legacy.txt"), encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)) ?? Data())
+    let swapped = expanded.prefix(64) + [UInt8](Data(base64Encoded: publicKey) ?? Data())
+    try Data(Data(swapped).base64EncodedString().utf8).write(to: scratch.file("swapped.txt"))
     let refused = try shipyard(
-      ["appcast", "add", dmg, "--ed-key-file", scratch.path("legacy.txt")] + feed)
+      ["appcast", "add", dmg, "--ed-key-file", scratch.path("swapped.txt")] + feed)
     #expect(refused.status == 64)
-    #expect(refused.errors.contains("older 96-byte format"))
-    #expect(refused.errors.contains(publicKey))
+    #expect(refused.errors.contains("older 96-byte format, and its public key \(publicKey)"))
+    #expect(refused.errors.contains("is not its private key's"))
+    #expect(!refused.errors.contains(Data(swapped).base64EncodedString()))
+    #expect(!refused.errors.contains(legacy))
 
     let mismatch = try shipyard(
       ["appcast", "add", dmg, "--ed-key-file", scratch.path("other.txt")] + feed)

@@ -25,6 +25,26 @@ enum FeedPeers {
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// A key as Sparkle exported it before 2.6.0, written to `path`; returns its Base64 public key.
+  ///
+  /// It is made as the orlp ed25519 library makes one: SHA-512 of a random seed (`hashlib`),
+  /// clamped (byte 0 `&= 248`, byte 31 `&= 63`, `|= 64`), then the public key (`cryptography`'s,
+  /// from the seed). The file holds Base64 of the 96 bytes and a newline.
+  static func makeLegacyKey(at path: String) throws -> String {
+    let script = """
+      import base64, hashlib, os, sys
+      from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+      seed = os.urandom(32)
+      expanded = bytearray(hashlib.sha512(seed).digest())
+      expanded[0] &= 248; expanded[31] &= 63; expanded[31] |= 64
+      public = Ed25519PrivateKey.from_private_bytes(seed).public_key().public_bytes_raw()
+      open(sys.argv[1], 'w').write(base64.b64encode(bytes(expanded) + public).decode() + '\\n')
+      print(base64.b64encode(public).decode())
+      """
+    let output = try ProcessRunner.check("python3", ["-c", script, path])
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   /// The appcast's items as Sparkle reads them (`/rss/channel/item`, elements and enclosure
   /// attributes by Sparkle's namespace), each with whether its signature verifies over `file`
   /// with `publicKey` by `cryptography` and by PyNaCl, and over `file` with its byte `tamper`

@@ -35,7 +35,8 @@ struct AppcastArguments {
         help: OptionHelp(
           """
           The EdDSA private key, as Sparkle's `generate_keys -x <file>`
-          exports it: Base64 of the 32-byte seed.
+          exports it: Base64 of the 32-byte seed (or of the 96-byte key of
+          Sparkle before 2.6.0).
           """)
       ) { $0.keyFile = $1 },
       .option(
