@@ -38,20 +38,8 @@ enum LegacyKeyPeers {
   {
     let script = """
       import base64, json, sys
-      from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-      from cryptography.exceptions import InvalidSignature
-      import nacl.signing, nacl.exceptions
       key = base64.b64decode(sys.argv[1])
-      def by_cryptography(signature, message):
-          try:
-              Ed25519PublicKey.from_public_bytes(key).verify(signature, message); return True
-          except InvalidSignature:
-              return False
-      def by_nacl(signature, message):
-          try:
-              nacl.signing.VerifyKey(key).verify(message, signature); return True
-          except nacl.exceptions.BadSignatureError:
-              return False
+      \(Ed25519Verifiers.python)
       results = []
       for path, signature in zip(sys.argv[2::2], sys.argv[3::2]):
           data, signature = open(path, 'rb').read(), base64.b64decode(signature)
