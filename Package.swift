@@ -160,7 +160,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "StagedTreeTests", dependencies: ["StagedTree", "ShipyardTestSupport"],
+      name: "StagedTreeTests",
+      dependencies: ["StagedTree", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "HFSPlusTests",

@@ -45,13 +45,16 @@ package struct APFSContainer: FileSystemVolume {
   /// The 64-bit identifier the UUIDs are derived from.
   package let identifier: UInt64
   /// The pieces of the container, in order.
-  package let segments: [SegmentedByteStream.Segment]
+  let segments: [SegmentedByteStream.Segment]
   /// Regular files on the volume.
   package let fileCount: UInt64
   /// Folders on the volume, the root not counted.
   package let folderCount: UInt64
   /// Symbolic links on the volume.
   package let symbolicLinkCount: UInt64
+
+  /// A stream of the container's bytes.
+  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
 
   /// The container's size in bytes.
   package var byteCount: Int64 { totalBlocks * Int64(Self.blockSize) }

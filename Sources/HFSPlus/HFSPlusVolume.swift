@@ -40,11 +40,14 @@ package struct HFSPlusVolume: FileSystemVolume {
   /// The volume's 64-bit identifier (Finder info words 6 and 7).
   package let identifier: UInt64
   /// The pieces of the volume, in order.
-  package let segments: [SegmentedByteStream.Segment]
+  let segments: [SegmentedByteStream.Segment]
   /// Files and symbolic links on the volume.
   package let fileCount: UInt32
   /// Folders on the volume, the two private folders included, the root not.
   package let folderCount: UInt32
+
+  /// A stream of the volume's bytes.
+  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
 
   /// The volume's size in bytes.
   package var byteCount: Int64 { Int64(totalBlocks) * Int64(Self.blockSize) }

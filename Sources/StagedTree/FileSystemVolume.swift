@@ -28,8 +28,11 @@ package protocol FileSystemVolume: Sendable {
   ///   and for items it cannot store.
   static func plan(root: SourceItem, options: VolumeOptions) throws -> Plan
 
-  /// The pieces of the volume, in order.
-  var segments: [SegmentedByteStream.Segment] { get }
+  /// A stream of the volume's bytes, from the start.
+  ///
+  /// Each call makes a new stream; a volume of a million files makes its pieces (each file's
+  /// data, its catalog's nodes) as the stream reaches them rather than holding them.
+  func makeStream() -> SegmentedByteStream
   /// The volume's size in bytes.
   var byteCount: Int64 { get }
   /// The volume's 64-bit identifier (the image's too).
@@ -45,9 +48,6 @@ extension FileSystemVolume {
   package init(root: SourceItem, options: VolumeOptions) throws {
     self = try Self.plan(root: root, options: options).build(dsStore: root.stagedDSStore)
   }
-
-  /// A stream of the volume's bytes.
-  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
 }
 
 /// The file systems a volume can have.

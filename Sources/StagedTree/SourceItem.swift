@@ -1,3 +1,5 @@
+package import SystemSupport
+
 /// One item to put on a volume: a folder, a file on disk, bytes in memory, or a symbolic link.
 ///
 /// File systems (HFS+, APFS) build their volumes from a tree of these; the tree knows nothing of
@@ -8,7 +10,7 @@ package struct SourceItem: Sendable {
     /// A folder and its items.
     case folder([SourceItem])
     /// A regular file on disk, with its size when it was scanned.
-    case file(path: String, size: Int64)
+    case file(path: SourcePath, size: Int64)
     /// A file made of bytes in memory (such as a generated `.DS_Store`).
     case data([UInt8])
     /// A symbolic link and its target, stored as is.
@@ -33,8 +35,15 @@ package struct SourceItem: Sendable {
   package var resourceFork: [UInt8]
   /// Extended attributes, by name, without the two above.
   package var extendedAttributes: [(name: String, value: [UInt8])]
+  /// Where the item came from, for error messages: a scanned item's path, kept as its
+  /// folder's (shared) and its name.
+  package var origin: SourcePath
+
   /// Where the item came from, for error messages.
-  package var sourcePath: String
+  package var sourcePath: String {
+    get { origin.string }
+    set { origin = SourcePath(newValue) }
+  }
 
   /// The size of a Finder info record, as `com.apple.FinderInfo` holds it.
   package static let finderInfoSize = 32
@@ -53,7 +62,8 @@ package struct SourceItem: Sendable {
     finderInfo: [UInt8] = [],
     resourceFork: [UInt8] = [],
     extendedAttributes: [(name: String, value: [UInt8])] = [],
-    sourcePath: String? = nil
+    sourcePath: String? = nil,
+    origin: SourcePath? = nil
   ) {
     self.name = name
     self.content = content
@@ -63,7 +73,7 @@ package struct SourceItem: Sendable {
     self.finderInfo = finderInfo
     self.resourceFork = resourceFork
     self.extendedAttributes = extendedAttributes
-    self.sourcePath = sourcePath ?? name
+    self.origin = origin ?? SourcePath(sourcePath ?? name)
   }
 
   /// The item's children, if it is a folder.

@@ -17,15 +17,21 @@ package enum SourceScanner {
   ///   info of the wrong size, or a kind of file disk images do not hold (devices, sockets,
   ///   pipes).
   package static func scan(_ path: String) throws(StagingError) -> SourceItem {
+    try scan(SourcePath(path))
+  }
+
+  /// Scans the item at `origin`; the items of a folder share one copy of its path.
+  static func scan(_ origin: SourcePath) throws(StagingError) -> SourceItem {
+    let path = origin.string
     var info = stat()
     guard lstat(path, &info) == 0 else {
       throw .sourceReadFailed(
         path: path, reason: Platform.describe(errorNumber: Platform.lastErrorNumber))
     }
-    let name = (path as NSString).lastPathComponent
+    let name = origin.folder == nil ? (path as NSString).lastPathComponent : origin.name
     var item = SourceItem(
       name: name, content: .data([]), permissions: UInt16(info.st_mode & 0o7777),
-      modificationDate: modificationSeconds(of: info), sourcePath: path)
+      modificationDate: modificationSeconds(of: info), origin: origin)
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       let names: [String]
@@ -34,9 +40,11 @@ package enum SourceScanner {
       } catch {
         throw .sourceReadFailed(path: path, reason: "cannot list the folder")
       }
+      let folder = SourcePath.Folder(path)
       var children: [SourceItem] = []
+      children.reserveCapacity(names.count)
       for child in names.sorted() {
-        children.append(try scan((path as NSString).appendingPathComponent(child)))
+        children.append(try scan(SourcePath(child, in: folder)))
       }
       item.content = .folder(children)
     case S_IFREG:
@@ -44,7 +52,7 @@ package enum SourceScanner {
         throw .sourceReadFailed(
           path: path, reason: Platform.describe(errorNumber: Platform.lastErrorNumber))
       }
-      item.content = .file(path: path, size: Int64(info.st_size))
+      item.content = .file(path: origin, size: Int64(info.st_size))
     case S_IFLNK:
       item.content = .symbolicLink(target: try linkTarget(of: path, size: Int(info.st_size)))
       return item

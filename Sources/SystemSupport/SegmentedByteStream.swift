@@ -4,9 +4,12 @@ package protocol SequentialByteSource {
   mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
-/// A stream made of segments: bytes in memory, runs of zeros, and files read from disk.
+/// A stream made of segments: bytes in memory, runs of zeros, files read from disk, and bytes
+/// made as they are read.
 ///
-/// Files are read straight into the caller's buffer, so memory stays bounded by it. A file that
+/// Files are read straight into the caller's buffer, so memory stays bounded by it; generated
+/// segments (a million-file volume's catalog) hold one chunk at a time; and the segments
+/// themselves can come from a lazy sequence, made one at a time as the stream reaches them. A file that
 /// no longer matches its segment (it changed since it was measured: it is gone, shorter or
 /// longer, or it was written to while it was read) is a ``FileChangedError`` naming it, never a
 /// stream of wrong bytes: its size is checked when it is opened and, with its modification
@@ -19,7 +22,9 @@ package final class SegmentedByteStream: SequentialByteSource {
     /// `count` zero bytes.
     case zeros(Int64)
     /// The first `length` bytes of a file.
-    case file(path: String, length: Int64)
+    case file(path: SourcePath, length: Int64)
+    /// Bytes made as they are read.
+    case generated(GeneratedBytes)
 
     /// The segment's length in bytes.
     package var length: Int64 {
@@ -27,13 +32,34 @@ package final class SegmentedByteStream: SequentialByteSource {
       case .bytes(let bytes): Int64(bytes.count)
       case .zeros(let count): count
       case .file(_, let length): length
+      case .generated(let generated): generated.length
       }
     }
   }
 
-  private let segments: [Segment]
-  private var index = 0
+  /// Bytes made in chunks as a stream reads them, from the start each time a stream is made:
+  /// what is too large to hold whole, such as the B-tree nodes of a million-file catalog.
+  package struct GeneratedBytes: Sendable {
+    /// How many bytes the chunks hold together.
+    package let length: Int64
+    /// Makes the chunks, in order; their lengths must add up to ``length``.
+    package let makeChunks: @Sendable () -> AnyIterator<[UInt8]>
+
+    /// Bytes of `length`, made in the chunks `makeChunks` gives.
+    package init(length: Int64, makeChunks: @escaping @Sendable () -> AnyIterator<[UInt8]>) {
+      self.length = length
+      self.makeChunks = makeChunks
+    }
+  }
+
+  private var segments: AnyIterator<Segment>
+  /// The segment being read, nil before the first and after the last.
+  private var current: Segment?
   private var offset: Int64 = 0
+  /// The chunks of the generated segment being read, the chunk being copied, and where in it.
+  private var chunks: AnyIterator<[UInt8]>?
+  private var chunk: [UInt8] = []
+  private var chunkOffset = 0
   private var descriptor: FileDescriptor?
   /// The open file's status when it was opened.
   private var openedStatus: FileStatus?
@@ -41,13 +67,12 @@ package final class SegmentedByteStream: SequentialByteSource {
   /// The total length.
   package let length: Int64
 
-  /// Makes a stream of `segments`.
-  package init(_ segments: [Segment]) {
-    // Shares the array unless there are empty segments to drop (a volume's list has one or two
-    // segments per file).
-    self.segments =
-      segments.contains { $0.length == 0 } ? segments.filter { $0.length > 0 } : segments
+  /// Makes a stream of `segments`, which it goes through twice: once now for the length, then
+  /// as it reads (so a lazy sequence makes each segment only when the stream reaches it).
+  package init(_ segments: some Sequence<Segment>) {
     length = segments.reduce(0) { $0 + $1.length }
+    self.segments = AnyIterator(segments.lazy.filter { $0.length > 0 }.makeIterator())
+    current = self.segments.next()
   }
 
   deinit { descriptor?.close() }
@@ -55,8 +80,7 @@ package final class SegmentedByteStream: SequentialByteSource {
   /// Fills `buffer` with the next bytes; returns how many, 0 only at the end.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     var filled = 0
-    while filled < buffer.count, index < segments.count {
-      let segment = segments[index]
+    while filled < buffer.count, let segment = current {
       let wanted = Int(min(Int64(buffer.count - filled), segment.length - offset))
       let target = UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + wanted)])
       switch segment {
@@ -68,26 +92,60 @@ package final class SegmentedByteStream: SequentialByteSource {
       case .zeros:
         target.initializeMemory(as: UInt8.self, repeating: 0)
       case .file(let path, let length):
-        let file = try descriptor ?? open(path, length: length)
+        let file = try descriptor ?? open(path.string, length: length)
         var done = 0
         while done < wanted {
           let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: target[done...]))
           guard count > 0 else {
             throw FileChangedError(
-              path: path, expected: length, change: .shrank(to: offset + Int64(done)))
+              path: path.string, expected: length, change: .shrank(to: offset + Int64(done)))
           }
           done += count
         }
+      case .generated(let generated):
+        copyGenerated(generated, into: target)
       }
       filled += wanted
       offset += Int64(wanted)
       if offset == segment.length {
-        if case .file(let path, let length) = segment { try closeChecking(path, length: length) }
-        index += 1
+        if case .file(let path, let length) = segment {
+          try closeChecking(path.string, length: length)
+        }
+        chunks = nil
+        current = segments.next()
         offset = 0
       }
     }
     return filled
+  }
+
+  /// Fills `target` with the generated segment's next bytes, making chunks as they are needed.
+  private func copyGenerated(
+    _ generated: GeneratedBytes, into target: UnsafeMutableRawBufferPointer
+  ) {
+    if chunks == nil {
+      chunks = generated.makeChunks()
+      chunk = []
+      chunkOffset = 0
+    }
+    var done = 0
+    while done < target.count {
+      if chunkOffset == chunk.count {
+        guard let next = chunks?.next() else {
+          preconditionFailure("a generated segment made fewer bytes than its length")
+        }
+        chunk = next
+        chunkOffset = 0
+        continue
+      }
+      let count = min(target.count - done, chunk.count - chunkOffset)
+      chunk.withUnsafeBytes {
+        UnsafeMutableRawBufferPointer(rebasing: target[done..<(done + count)]).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: $0[chunkOffset..<(chunkOffset + count)]))
+      }
+      done += count
+      chunkOffset += count
+    }
   }
 
   /// Opens the file of a segment, checking that it is still there and of its measured length.

@@ -1,4 +1,5 @@
 import StagedTree
+import SystemSupport
 import Testing
 
 /// Which item of a staged root a volume plan fills with the `.DS_Store`'s bytes.

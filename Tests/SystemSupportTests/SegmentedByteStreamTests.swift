@@ -1,0 +1,79 @@
+import Foundation
+import SystemSupport
+import Testing
+
+/// Streams of segments: bytes, zeros, files and generated chunks, from arrays and lazy
+/// sequences, read through buffers of every size.
+@Suite struct SegmentedByteStreamTests {
+  /// Reads the whole stream through buffers of `bufferSize` bytes.
+  static func readAll(_ stream: SegmentedByteStream, bufferSize: Int) throws -> [UInt8] {
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: bufferSize)
+    while true {
+      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+      if count == 0 { return result }
+      result += buffer[..<count]
+    }
+  }
+
+  /// Chunks of 1, 2, 3 … bytes holding 0, 1, 2 …, `total` bytes in all.
+  static func counting(_ total: Int) -> SegmentedByteStream.GeneratedBytes {
+    .init(length: Int64(total)) {
+      var next = 0
+      var size = 1
+      return AnyIterator {
+        guard next < total else { return nil }
+        let chunk = (next..<min(total, next + size)).map { UInt8($0 % 251) }
+        next += chunk.count
+        size += 1
+        return chunk
+      }
+    }
+  }
+
+  @Test(arguments: [1, 3, 7, 64, 4096])
+  func generatedChunksReadBackWhole(bufferSize: Int) throws {
+    let segments: [SegmentedByteStream.Segment] = [
+      .bytes([9, 9]), .generated(Self.counting(300)), .zeros(5), .generated(Self.counting(0)),
+      .generated(Self.counting(17)),
+    ]
+    let expected =
+      [9, 9] + (0..<300).map { UInt8($0 % 251) } + [UInt8](repeating: 0, count: 5)
+      + (0..<17).map { UInt8($0) }
+    let stream = SegmentedByteStream(segments)
+    #expect(stream.length == Int64(expected.count))
+    #expect(try Self.readAll(stream, bufferSize: bufferSize) == expected)
+  }
+
+  @Test func aLazySequenceOfSegmentsIsMadeAsItIsRead() throws {
+    let made = Locked(0)
+    let segments = (0..<1000).lazy.map { index -> SegmentedByteStream.Segment in
+      made.withLock { $0 += 1 }
+      return .bytes([UInt8(index % 256)])
+    }
+    let stream = SegmentedByteStream(segments)
+    let afterLength = made.withLock { $0 }
+    #expect(stream.length == 1000)
+    var buffer = [UInt8](repeating: 0, count: 10)
+    _ = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+    // Measuring went through every segment once; reading ten bytes made about ten more.
+    #expect(made.withLock { $0 } - afterLength <= 12)
+    #expect(buffer == (0..<10).map { UInt8($0) })
+  }
+
+  @Test func aFileInAFolderIsReadThroughItsSharedFolderPath() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "segments-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("hello".utf8).write(to: folder.appendingPathComponent("a.txt"))
+    let path = SourcePath("a.txt", in: SourcePath.Folder(folder.path))
+    #expect(path.string == folder.path + "/a.txt")
+    let stream = SegmentedByteStream([.file(path: path, length: 5), .bytes([33])])
+    #expect(try Self.readAll(stream, bufferSize: 2) == Array("hello!".utf8))
+    let gone = SegmentedByteStream([
+      .file(path: SourcePath("gone.txt", in: SourcePath.Folder(folder.path)), length: 5)
+    ])
+    #expect(throws: FileChangedError.self) { try Self.readAll(gone, bufferSize: 8) }
+  }
+}
