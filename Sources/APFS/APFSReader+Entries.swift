@@ -60,6 +60,50 @@ extension APFSReader {
     try read(entry.extents, size: entry.size, of: entry.path)
   }
 
+  /// `count` bytes of a file's data stream from `offset`, fewer past its end; only the blocks
+  /// that hold them are read.
+  ///
+  /// - Throws: ``APFSError/malformedContainer(_:)`` when the stream lies outside the container.
+  package func contents(of entry: VolumeEntry, at offset: Int64, count: Int) throws(APFSError)
+    -> [UInt8]
+  {
+    guard offset >= 0, count >= 0, entry.size >= 0 else {
+      throw .malformedContainer("\(entry.path): a read of \(count) bytes at \(offset)")
+    }
+    let end = min(entry.size, offset + min(Int64(count), entry.size))
+    let blockSize = Int64(blocks.blockSize)
+    var result: [UInt8] = []
+    result.reserveCapacity(Int(max(0, end - offset)))
+    var position = offset
+    var streamOffset: Int64 = 0
+    for extent in entry.extents where position < end {
+      guard extent.blockCount <= blocks.count else {
+        throw .malformedContainer(
+          "\(entry.path)'s extent at block \(extent.start) has \(extent.blockCount) blocks, more than the container's \(blocks.count)"
+        )
+      }
+      let length = Int64(extent.blockCount) * blockSize
+      if position < streamOffset + length {
+        let first = (position - streamOffset) / blockSize
+        let stop = min(end, streamOffset + length)
+        let last = (stop - streamOffset + blockSize - 1) / blockSize
+        let what = "\(entry.path)'s extent at block \(extent.start)"
+        let bytes = try blocks.read(
+          try blocks.address(extent.start, plus: UInt64(first), of: what),
+          blocks: UInt64(last - first), of: what)
+        let skip = Int(position - streamOffset - first * blockSize)
+        result += bytes[skip..<(skip + Int(stop - position))]
+        position = stop
+      }
+      streamOffset += length
+    }
+    guard position == end else {
+      throw .malformedContainer(
+        "\(entry.path)'s extents hold less than its size of \(entry.size) bytes")
+    }
+    return result
+  }
+
   /// The value of an extended attribute (or of the resource fork): embedded, or in its own data
   /// stream.
   ///

@@ -17,6 +17,11 @@ package protocol VolumeReader {
   ///
   /// - Throws: The file system's error when the data lies outside the volume.
   func contents(of entry: VolumeEntry) throws -> [UInt8]
+  /// `count` bytes of a file's data from `offset`, fewer past its end: a large file read in
+  /// pieces, so that memory stays bounded by the piece.
+  ///
+  /// - Throws: The file system's error when the data lies outside the volume.
+  func contents(of entry: VolumeEntry, at offset: Int64, count: Int) throws -> [UInt8]
   /// The value of an extended attribute, or the bytes of a resource fork.
   ///
   /// - Throws: The file system's error when the value lies outside the volume.

@@ -172,5 +172,8 @@ struct ListedVolume: VolumeReader {
   }
   func entries() -> [VolumeEntry] { listed }
   func contents(of entry: VolumeEntry) -> [UInt8] { [1] }
+  func contents(of entry: VolumeEntry, at offset: Int64, count: Int) -> [UInt8] {
+    offset == 0 && count > 0 ? [1] : []
+  }
   func value(of attribute: VolumeAttribute) -> [UInt8] { [] }
 }

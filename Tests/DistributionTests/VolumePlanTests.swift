@@ -172,3 +172,30 @@ import Testing
       })
   }
 }
+
+extension VolumePlanTests {
+  /// A file read in pieces, from any offset, gives the bytes of the file read whole, on both
+  /// file systems: what extraction writes a multi-GiB file with.
+  @Test(arguments: FileSystem.allCases)
+  func aFileReadInPiecesIsTheFileReadWhole(fileSystem: FileSystem) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let (_, _, file) = try Self.write(fileSystem.volumeType, to: folder.file("volume"))
+    let reader = try fileSystem.reader(of: file)
+    let tagged = try #require(try reader.entries().first { $0.path == "/tagged" })
+    let whole = try reader.contents(of: tagged)
+    #expect(whole == Self.pattern(9000))
+    for (offset, count) in [(0, 9000), (0, 1), (4095, 2), (4096, 4096), (8999, 10), (100, 8000)] {
+      let end = min(9000, offset + count)
+      #expect(
+        try reader.contents(of: tagged, at: Int64(offset), count: count)
+          == Array(whole[offset..<end]), "\(offset) + \(count)")
+    }
+    #expect(try reader.contents(of: tagged, at: 9000, count: 10).isEmpty)
+    var pieces: [UInt8] = []
+    while pieces.count < whole.count {
+      pieces += try reader.contents(of: tagged, at: Int64(pieces.count), count: 1000)
+    }
+    #expect(pieces == whole)
+  }
+}

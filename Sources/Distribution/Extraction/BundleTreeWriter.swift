@@ -103,24 +103,41 @@ struct BundleTreeWriter {
     }
   }
 
+  /// The most of a file read from the volume at once: an app's multi-GiB resource is written
+  /// in pieces of this size, so memory stays bounded by it.
+  static let pieceSize = 8 << 20
+
   private func writeFile(_ path: String, entry: VolumeEntry, from volume: any VolumeReader)
     throws(DMGAppExtractionError)
   {
-    let bytes: [UInt8]
+    let file: FileDescriptor
     do {
-      bytes = try volume.contents(of: entry)
-    } catch {
-      throw .unreadableImage(image: image, reason: "\(entry.path): \(error)")
-    }
-    do {
-      let file = try FileDescriptor.createExclusively(path, permissions: 0o600)
-      defer { file.close() }
-      try bytes.withUnsafeBytes { try file.writeAll($0) }
-      guard fchmod(file.rawValue, mode_t(entry.mode & Self.keptPermissions)) == 0 else {
-        throw SystemError("chmod", path: path)
-      }
+      file = try FileDescriptor.createExclusively(path, permissions: 0o600)
     } catch {
       throw .writeFailed(path: path, reason: "\(error)")
+    }
+    defer { file.close() }
+    var offset: Int64 = 0
+    while offset < entry.size {
+      let piece: [UInt8]
+      do {
+        piece = try volume.contents(of: entry, at: offset, count: Self.pieceSize)
+      } catch {
+        throw .unreadableImage(image: image, reason: "\(entry.path): \(error)")
+      }
+      guard !piece.isEmpty else {
+        throw .unreadableImage(
+          image: image, reason: "\(entry.path): its data ends at byte \(offset) of \(entry.size)")
+      }
+      do {
+        try piece.withUnsafeBytes { try file.writeAll($0) }
+      } catch {
+        throw .writeFailed(path: path, reason: "\(error)")
+      }
+      offset += Int64(piece.count)
+    }
+    guard fchmod(file.rawValue, mode_t(entry.mode & Self.keptPermissions)) == 0 else {
+      throw .writeFailed(path: path, reason: SystemError("chmod", path: path).description)
     }
   }
 }

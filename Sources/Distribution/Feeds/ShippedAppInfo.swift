@@ -61,6 +61,10 @@ package struct ShippedAppInfo: Sendable, Equatable, Encodable {
     self.publicEDKey = dictionary["SUPublicEDKey"] as? String
   }
 
+  /// The most of an app's Info.plist that is read: 16 MiB. Real ones hold a few KiB; a larger
+  /// claim is a hostile or damaged archive or volume, refused before it is read.
+  static let infoPlistLimit: Int64 = 16 << 20
+
   /// The only `<X>.app/Contents/Info.plist` of a zip whose entries are under `<X>.app/`, as
   /// `ditto -c -k --keepParent` makes it (`__MACOSX/` entries aside).
   static func infoPlist(inZip path: String) throws -> (String, [UInt8]) {
@@ -76,7 +80,7 @@ package struct ShippedAppInfo: Sendable, Equatable, Encodable {
           + "an update zip holds one app at its root (ditto -c -k --keepParent)")
     }
     let bundle = String(entry.name.prefix { $0 != "/" })
-    return (bundle, try zip.contents(of: entry, limit: 16 << 20))
+    return (bundle, try zip.contents(of: entry, limit: Self.infoPlistLimit))
   }
 
   /// The Info.plist of the only app at the root of the image's volume.
@@ -92,6 +96,9 @@ package struct ShippedAppInfo: Sendable, Equatable, Encodable {
     guard let plist = entries.first(where: { $0.path == plistPath && $0.kind == .file }) else {
       throw UpdateFeedError.invalidItem(reason: "\(path) has no \(plistPath)")
     }
-    return (String(app.path.dropFirst()), try volume.contents(of: plist))
+    return (
+      String(app.path.dropFirst()),
+      try DMGInspection.contents(of: plist, in: volume, limit: Self.infoPlistLimit)
+    )
   }
 }
