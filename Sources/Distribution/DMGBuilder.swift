@@ -134,8 +134,7 @@ public struct DMGBuilder: Sendable {
   package func build(progress: ((Int64, Int64) throws -> Void)? = nil) throws -> Result {
     try DMGLayoutCheck.checkFiles(options)
     let license = try options.licenseAgreement()
-    let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
-    let volume = try self.volume(options.fileSystem.volumeType, root: root, volumeName: volumeName)
+    let (volume, volumeName) = try stagedVolume()
     var writer = DiskImageWriter(
       format: options.format, level: options.level, threads: options.threads)
     writer.license = license
@@ -150,6 +149,17 @@ public struct DMGBuilder: Sendable {
       volumeName: volumeName, volumeBytes: volume.byteCount, imageBytes: summary.imageBytes,
       fileCount: volume.itemCounts.files, folderCount: volume.itemCounts.folders,
       output: options.output)
+  }
+
+  /// The volume of the staged tree, and its name. The staged tree is gone once this returns:
+  /// the volume keeps what it writes (for a file, its shared folder path and name), so a
+  /// million-file tree is not held while the image is written.
+  func stagedVolume() throws -> (volume: any FileSystemVolume, volumeName: String) {
+    let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
+    return (
+      try self.volume(options.fileSystem.volumeType, root: root, volumeName: volumeName),
+      volumeName
+    )
   }
 
   /// The `.DS_Store` for the staged root: the layout's records, with the background's alias built
