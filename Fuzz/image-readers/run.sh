@@ -5,7 +5,9 @@
 # attributes: every block's Fletcher-64 checksum resealed before parsing), .DS_Store, the
 # background alias, the embedded code signature, the Mach-O reader (thin and universal
 # files, and their signatures) and a bundle's seal (_CodeSignature/CodeResources: the property
-# list, its seals and rules, and the rule matcher compiled from them).
+# list, its seals and rules, and the rule matcher compiled from them), and the zip reader that
+# reads an app's zip for notarization and update feeds (seeded from zips of Hello.app that
+# Python's zipfile writes: stored, deflated, Zip64).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
@@ -46,7 +48,7 @@ exec 3>&1
 exec >"$work/build.log" 2>&1
 trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
 # CodeSigning reads the signatures (and writes them, which the fuzz target leaves alone).
-for name in SystemSupport StagedTree DiskImage HFSPlus APFS FinderLayout Digests CodeSigning; do
+for name in SystemSupport StagedTree DiskImage HFSPlus APFS FinderLayout Digests CodeSigning ZipArchive; do
   module "$name" "$root/Sources/$name"
 done
 
@@ -64,6 +66,7 @@ target alias "$here/targets/alias.swift"
 target signature "$here/targets/signature.swift"
 target macho "$here/targets/macho.swift"
 target coderesources "$here/targets/coderesources.swift"
+target zip "$here/targets/zip.swift"
 
 exec 1>&3 2>&1
 trap - EXIT
@@ -95,9 +98,25 @@ python3 "$here/make_app.py" "$apps/Hello.app"
 "$shipyard" app sign "$apps/Hello.app" --ad-hoc >/dev/null
 python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}" \
   --seal "$apps/Hello.app/Contents/_CodeSignature/CodeResources"
+python3 - "$apps/Hello.app" "$work/seeds/zip" <<'PY'
+import os, sys, zipfile
+app, out = sys.argv[1], sys.argv[2]
+os.makedirs(out, exist_ok=True)
+for name, method, zip64 in (("stored", zipfile.ZIP_STORED, False),
+                            ("deflated", zipfile.ZIP_DEFLATED, False),
+                            ("zip64", zipfile.ZIP_DEFLATED, True)):
+    with zipfile.ZipFile(os.path.join(out, name + ".zip"), "w", method) as archive:
+        for folder, _, files in sorted(os.walk(app)):
+            for file in sorted(files):
+                path = os.path.join(folder, file)
+                info = zipfile.ZipInfo.from_file(path, os.path.relpath(path, os.path.dirname(app)))
+                info.compress_type = method
+                with open(path, "rb") as source, archive.open(info, "w", force_zip64=zip64) as sink:
+                    sink.write(source.read())
+PY
 
 status=0
-for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature macho coderesources}; do
+for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature macho coderesources zip}; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   case "$name" in hfsplus | apfs) max_len=2097152 ;; esac

@@ -19,6 +19,7 @@ enum FuzzVolume {
     guard let entries = try? volume.entries() else { return }
     for entry in entries where entry.size <= 1 << 20 {
       _ = try? volume.contents(of: entry)
+      _ = try? volume.contents(of: entry, at: entry.size / 3, count: 5000)
       _ = try? volume.resourceFork(of: entry)
       for attribute in entry.attributes where attribute.size <= 1 << 20 {
         _ = try? volume.value(of: attribute)
