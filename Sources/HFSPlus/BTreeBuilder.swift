@@ -43,77 +43,27 @@ enum BTreeNodeKind: Int8 {
   case map = 2
 }
 
-/// Builds a whole B-tree file from records already in key order.
+/// Builds B-tree files from records already in key order.
 ///
-/// Leaves are filled in order as the records come (none is kept once its node is written, but
-/// each leaf's first key), then index levels are built bottom-up until one root remains; every
-/// level's nodes are linked forward and backward. Node 0 is the header node (header record, user
-/// data record, map record); map nodes follow when the header's map cannot cover every node.
+/// A tree is made in two passes over its records: ``BTreeShape`` measures how they fall into
+/// nodes, keeping only each leaf's first key, and ``BTreeNodes`` then makes the nodes one at a
+/// time in file order (the header node, the leaves, the index levels bottom-up, the map nodes),
+/// so a large catalog is never held whole. Every level's nodes are linked forward and backward.
+/// Node 0 is the header node (header record, user data record, map record); map nodes follow
+/// when the header's map cannot cover every node.
 package enum BTreeBuilder {
   /// The B-tree file for `records`, as `nodeCount × format.nodeSize` bytes.
   ///
-  /// `records` is read once, in order, so it can make each record as it is asked for.
-  /// `byteCount` (what ``byteCount(_:format:)`` says) reserves the file's bytes up front, so that
-  /// a large tree is never copied as it grows.
+  /// `records` is read twice, in order: once for the tree's shape, once for its leaves.
   ///
   /// - Precondition: `records` are sorted by key and each fits in a node.
-  package static func build(
-    _ records: some Sequence<BTreeRecord>, format: BTreeFormat, byteCount: Int = 0
-  ) -> [UInt8] {
+  package static func build(_ records: some Sequence<BTreeRecord>, format: BTreeFormat) -> [UInt8] {
+    let shape = BTreeShape(records, format: format)
     var output: [UInt8] = []
-    output.reserveCapacity(max(byteCount, format.nodeSize))
-    output.append(contentsOf: repeatElement(0, count: format.nodeSize))  // the header, last
-    var leaves = LeafWriter(format: format)
-    for record in records { leaves.append(record, into: &output) }
-    leaves.finish(into: &output)
-
-    // The index levels above the leaves, bottom-up: each node's first key and its number.
-    var levels: [[[BTreeRecord]]] = []
-    var levelCounts = leaves.firstKeys.isEmpty ? [] : [leaves.firstKeys.count]
-    var firsts = leaves.firstKeys
-    while firsts.count > 1 {
-      // Node numbers are assigned after packing; index records get them below.
-      let level = pack(
-        firsts.map { indexRecord(for: $0, child: 0, format: format) }, nodeSize: format.nodeSize)
-      levels.append(level)
-      levelCounts.append(level.count)
-      firsts = level.map { $0[0] }
+    output.reserveCapacity(shape.byteCount)
+    for node in IteratorSequence(BTreeNodes(records.makeIterator(), shape: shape)) {
+      output += node
     }
-    var childBase = 1
-    var number = 1 + leaves.firstKeys.count
-    for (offset, level) in levels.enumerated() {
-      let height = offset + 1
-      for (position, records) in level.enumerated() {
-        // Point each index record at the node it summarizes.
-        let contents = records.enumerated().map { index, record in
-          indexRecord(
-            for: record, child: UInt32(childBase + index), format: format, alreadyIndex: true)
-        }
-        childBase += records.count
-        output.append(
-          contentsOf: makeNode(
-            kind: .index, height: UInt8(height + 1),
-            forward: position + 1 < level.count ? UInt32(number + 1) : 0,
-            backward: position > 0 ? UInt32(number - 1) : 0,
-            records: contents, nodeSize: format.nodeSize))
-        number += 1
-      }
-    }
-    let treeNodes = levelCounts.reduce(0, +)
-    let mapNodes = mapNodeCount(totalNodes: 1 + treeNodes, nodeSize: format.nodeSize)
-    let totalNodes = 1 + treeNodes + mapNodes
-    output.append(contentsOf: repeatElement(0, count: mapNodes * format.nodeSize))
-    let header = HeaderRecord(
-      depth: UInt16(levelCounts.count),
-      root: levelCounts.isEmpty ? 0 : UInt32(treeNodes),
-      leafRecords: UInt32(leaves.recordCount),
-      firstLeaf: levelCounts.isEmpty ? 0 : 1,
-      lastLeaf: UInt32(leaves.firstKeys.count),
-      totalNodes: UInt32(totalNodes),
-      format: format
-    )
-    writeHeaderAndMap(
-      header, mapNodes: mapNodes, firstMapNode: 1 + treeNodes, into: &output, format: format)
     return output
   }
 
@@ -123,82 +73,27 @@ package enum BTreeBuilder {
   /// offset.
   static func capacity(nodeSize: Int) -> Int { nodeSize - 14 - 2 }
 
-  /// Splits records into nodes, each as full as it can be (every record also needs a 2-byte offset).
-  static func pack(_ records: [BTreeRecord], nodeSize: Int) -> [[BTreeRecord]] {
-    let starts = nodeStarts(recordSizes: records.map(\.size), nodeSize: nodeSize)
-    return starts.indices.map { node in
-      Array(records[starts[node]..<(node + 1 < starts.count ? starts[node + 1] : records.count)])
-    }
-  }
-
   /// Where each node of a level begins, as indices into the level's records, when records of
   /// `recordSizes` bytes are packed in order, each node as full as it can be.
-  static func nodeStarts(recordSizes: [Int], nodeSize: Int) -> [Int] {
+  static func nodeStarts(recordSizes: some Sequence<Int>, nodeSize: Int) -> [Int] {
     var starts: [Int] = []
-    var used = capacity(nodeSize: nodeSize)
-    for (index, size) in recordSizes.enumerated() {
-      let needed = size + 2
-      precondition(needed <= capacity(nodeSize: nodeSize), "a record larger than a node")
-      if used + needed > capacity(nodeSize: nodeSize) {
-        starts.append(index)
-        used = 0
-      }
-      used += needed
+    var packer = NodePacker(nodeSize: nodeSize)
+    for (index, size) in recordSizes.enumerated() where packer.startsNode(recordSize: size) {
+      starts.append(index)
     }
     return starts
   }
 
-  /// The size in bytes of the B-tree file ``build(_:format:byteCount:)`` makes of `records`.
-  ///
-  /// The tree is not built: how many nodes each level takes depends only on the records'
-  /// sizes. `records` is read once, in order, and none is kept.
-  ///
-  /// - Precondition: each record fits in a node.
-  package static func byteCount(_ records: some Sequence<BTreeRecord>, format: BTreeFormat) -> Int {
-    // The leaves, as the records come: each one's first key length.
-    var keyLengths: [Int] = []
-    var used = capacity(nodeSize: format.nodeSize)
-    for record in records {
-      let needed = record.size + 2
-      precondition(needed <= capacity(nodeSize: format.nodeSize), "a record larger than a node")
-      if used + needed > capacity(nodeSize: format.nodeSize) {
-        keyLengths.append(record.key.count)
-        used = 0
-      }
-      used += needed
-    }
-    var treeNodes = keyLengths.count
-    var nodes = keyLengths.count
-    while nodes > 1 {
-      // The next level's index records: each node's first key (padded when index keys are
-      // not variable) and a 4-byte child node number.
-      keyLengths = keyLengths.map {
-        format.variableIndexKeys ? $0 : 2 + Int(format.maxKeyLength)
-      }
-      let starts = nodeStarts(recordSizes: keyLengths.map { $0 + 4 }, nodeSize: format.nodeSize)
-      keyLengths = starts.map { keyLengths[$0] }
-      nodes = starts.count
-      treeNodes += nodes
-    }
-    let mapNodes = mapNodeCount(totalNodes: 1 + treeNodes, nodeSize: format.nodeSize)
-    return (1 + treeNodes + mapNodes) * format.nodeSize
-  }
-
-  /// An index record for the node that starts with `first`: its key (padded to the maximum length
-  /// when index keys are not variable) and the child's node number.
-  static func indexRecord(
-    for first: BTreeRecord, child: UInt32, format: BTreeFormat, alreadyIndex: Bool = false
-  ) -> BTreeRecord {
-    var key = first.key
-    if !alreadyIndex, !format.variableIndexKeys {
-      let length = Int(format.maxKeyLength)
-      key[0] = UInt8(length >> 8)
-      key[1] = UInt8(length & 0xFF)
-      key += [UInt8](repeating: 0, count: 2 + length - key.count)
-    }
-    var data = ByteWriter()
-    data.writeInteger(child)
-    return BTreeRecord(key: key, data: data.bytes)
+  /// The key an index record holds for the node whose first key is `key`: the key itself, or
+  /// padded to the maximum length when index keys are not variable.
+  static func indexKey(for key: [UInt8], format: BTreeFormat) -> [UInt8] {
+    guard !format.variableIndexKeys else { return key }
+    let length = Int(format.maxKeyLength)
+    var padded = key
+    padded[0] = UInt8(length >> 8)
+    padded[1] = UInt8(length & 0xFF)
+    padded += [UInt8](repeating: 0, count: 2 + length - key.count)
+    return padded
   }
 
   /// One node: descriptor, records, free space, then the record offsets backwards from the end.
@@ -280,48 +175,37 @@ package enum BTreeBuilder {
     return mapNodes
   }
 
-  private static func writeHeaderAndMap(
-    _ header: HeaderRecord,
-    mapNodes: Int,
-    firstMapNode: Int,
-    into output: inout [UInt8],
-    format: BTreeFormat
-  ) {
-    // Every node is in use: set the first `totalNodes` bits, most significant bit first.
-    let total = Int(header.totalNodes)
-    var bitmap = [UInt8](repeating: 0, count: (total + 7) / 8)
-    for node in 0..<total { bitmap[node / 8] |= 0x80 >> UInt8(node % 8) }
-    func bits(from start: Int, length: Int) -> [UInt8] {
-      var slice = [UInt8](repeating: 0, count: length)
-      let end = min(bitmap.count, start + length)
-      if start < end { slice.replaceSubrange(0..<(end - start), with: bitmap[start..<end]) }
-      return slice
-    }
-    let headerMapLength = format.nodeSize - 256
-    let headerNode = makeNode(
-      kind: .header,
-      height: 0,
-      forward: mapNodes > 0 ? UInt32(firstMapNode) : 0,
-      backward: 0,
+  /// The header node: its header record, the user data record, and the first of the map.
+  static func headerNode(_ header: HeaderRecord, firstMapNode: UInt32?) -> [UInt8] {
+    let nodeSize = header.format.nodeSize
+    return makeNode(
+      kind: .header, height: 0, forward: firstMapNode ?? 0, backward: 0,
       records: [
-        header.bytes, [UInt8](repeating: 0, count: 128), bits(from: 0, length: headerMapLength),
+        header.bytes, [UInt8](repeating: 0, count: 128),
+        usedNodeBits(from: 0, count: nodeSize - 256, totalNodes: Int(header.totalNodes)),
       ].map { BTreeRecord(key: $0, data: []) },
-      nodeSize: format.nodeSize
-    )
-    output.replaceSubrange(0..<format.nodeSize, with: headerNode)
-    let mapLength = mapNodeBits(nodeSize: format.nodeSize) / 8
-    for index in 0..<mapNodes {
-      let number = firstMapNode + index
-      let start = headerMapLength + index * mapLength
-      let node = makeNode(
-        kind: .map,
-        height: 0,
-        forward: index + 1 < mapNodes ? UInt32(number + 1) : 0,
-        backward: 0,
-        records: [BTreeRecord(key: bits(from: start, length: mapLength), data: [])],
-        nodeSize: format.nodeSize
-      )
-      output.replaceSubrange(number * format.nodeSize..<(number + 1) * format.nodeSize, with: node)
+      nodeSize: nodeSize)
+  }
+
+  /// Map node `index` (0 for the first), numbered `number`, of a tree of `totalNodes` with
+  /// `mapNodes` of them.
+  static func mapNode(
+    _ index: Int, number: Int, mapNodes: Int, totalNodes: Int, nodeSize: Int
+  ) -> [UInt8] {
+    let length = mapNodeBits(nodeSize: nodeSize) / 8
+    let bits = usedNodeBits(
+      from: nodeSize - 256 + index * length, count: length, totalNodes: totalNodes)
+    return makeNode(
+      kind: .map, height: 0, forward: index + 1 < mapNodes ? UInt32(number + 1) : 0,
+      backward: 0, records: [BTreeRecord(key: bits, data: [])], nodeSize: nodeSize)
+  }
+
+  /// `count` bytes of the map from byte `start`: every node is in use, so the first
+  /// `totalNodes` bits are set, most significant bit first.
+  static func usedNodeBits(from start: Int, count: Int, totalNodes: Int) -> [UInt8] {
+    (start..<(start + count)).map { byte in
+      let bits = totalNodes - byte * 8
+      return bits >= 8 ? 0xFF : bits > 0 ? UInt8(truncatingIfNeeded: 0xFF << (8 - bits)) : 0
     }
   }
 }

@@ -18,7 +18,7 @@ enum CatalogRecords {
   }
 
   /// A catalog key: key length, parent ID, then the name as a length and UTF-16BE units.
-  static func key(parentID: UInt32, name: [UInt16]) -> [UInt8] {
+  static func key(parentID: UInt32, name: some Collection<UInt16>) -> [UInt8] {
     var writer = ByteWriter(capacity: 8 + 2 * name.count)
     writer.writeInteger(UInt16(6 + 2 * name.count))
     writer.writeInteger(parentID)
@@ -28,7 +28,7 @@ enum CatalogRecords {
   }
 
   /// A thread record: links an item's ID back to its parent and name.
-  static func thread(isFolder: Bool, parentID: UInt32, name: [UInt16]) -> [UInt8] {
+  static func thread(isFolder: Bool, parentID: UInt32, name: some Collection<UInt16>) -> [UInt8] {
     var writer = ByteWriter(capacity: 10 + 2 * name.count)
     writer.writeInteger((isFolder ? RecordType.folderThread : .fileThread).rawValue)
     writer.writeInteger(Int16(0))
@@ -150,6 +150,33 @@ enum CatalogRecords {
     writer.writeInteger(UInt32(0))  // reserved2
     dataFork.write(into: &writer)
     resourceFork.write(into: &writer)
+    return writer.bytes
+  }
+}
+
+extension CatalogRecords {
+  /// One of the two private folders hdiutil makes: owned by root, immutable, invisible and
+  /// name-locked, as in hdiutil's volumes.
+  static func privateFolder(id: UInt32, date: UInt32, mode: UInt16) -> [UInt8] {
+    var writer = ByteWriter(capacity: 88)
+    writer.writeInteger(RecordType.folder.rawValue)
+    writer.writeInteger(UInt16(0x0010))  // kHFSHasFolderCountMask
+    writer.writeInteger(UInt32(0))  // valence
+    writer.writeInteger(id)
+    for _ in 0..<4 { writer.writeInteger(date) }
+    writer.writeInteger(UInt32(0))  // backup date
+    writer.writeInteger(UInt32(0))  // owner: root
+    writer.writeInteger(UInt32(0))  // group: wheel
+    writer.writeInteger(UInt8(0))  // adminFlags
+    writer.writeInteger(UInt8(0x02))  // ownerFlags: UF_IMMUTABLE
+    writer.writeInteger(mode)
+    writer.writeInteger(UInt32(1))  // special: link count
+    writer.writeZeros(8)
+    writer.writeInteger(UInt16(0x5000))  // kIsInvisible | kNameLocked
+    writer.writeInteger(UInt16(0x4000))  // location, as hdiutil writes it
+    writer.writeInteger(UInt16(0x4000))
+    writer.writeZeros(2)
+    writer.writeZeros(16 + 4 + 4)
     return writer.bytes
   }
 }

@@ -52,7 +52,9 @@ package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
   /// rest compare as unsigned 16-bit values.
   ///
   /// - Returns: A negative number, 0 or a positive number.
-  package static func compare(_ lhs: [UInt16], _ rhs: [UInt16]) -> Int {
+  package static func compare(
+    _ lhs: some Collection<UInt16>, _ rhs: some Collection<UInt16>
+  ) -> Int {
     var left = lhs.makeIterator()
     var right = rhs.makeIterator()
     while true {
@@ -68,7 +70,7 @@ package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  private static func nextFolded(_ iterator: inout IndexingIterator<[UInt16]>) -> UInt16? {
+  private static func nextFolded(_ iterator: inout some IteratorProtocol<UInt16>) -> UInt16? {
     while let unit = iterator.next() {
       let folded = caseFolding[unit] ?? unit
       if folded != 0 { return folded }

@@ -39,15 +39,43 @@ package struct HFSPlusVolume: FileSystemVolume {
   package let totalBlocks: UInt32
   /// The volume's 64-bit identifier (Finder info words 6 and 7).
   package let identifier: UInt64
-  /// The pieces of the volume, in order.
-  let segments: [SegmentedByteStream.Segment]
   /// Files and symbolic links on the volume.
   package let fileCount: UInt32
   /// Folders on the volume, the two private folders included, the root not.
   package let folderCount: UInt32
+  /// The pieces before the files' data: boot blocks, volume header, allocation bitmap, and
+  /// the extents, catalog (made node by node as it is read) and attributes B-trees.
+  let leadingSegments: [SegmentedByteStream.Segment]
+  /// The plan whose data items follow, each padded to whole blocks.
+  let catalog: CatalogPlan
+  /// The pieces after the files' data: the free space and the alternate volume header.
+  let trailingSegments: [SegmentedByteStream.Segment]
 
   /// A stream of the volume's bytes.
-  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
+  ///
+  /// The data's segments are made as the stream reaches them, and the catalog's nodes as it
+  /// reads them: nothing the size of the tree is held.
+  package func makeStream() -> SegmentedByteStream {
+    SegmentedByteStream(
+      [AnySequence(leadingSegments), AnySequence(dataSegments), AnySequence(trailingSegments)]
+        .joined())
+  }
+
+  /// Each data item's segment, then the zeros that pad it to whole blocks, made one at a time.
+  var dataSegments: some Sequence<SegmentedByteStream.Segment> {
+    let items = catalog.dataItems
+    return sequence(state: (index: items.startIndex, padding: Int64(0))) { state in
+      if state.padding > 0 {
+        defer { state.padding = 0 }
+        return .zeros(state.padding)
+      }
+      guard state.index < items.endIndex else { return nil }
+      let item = items[state.index]
+      state.index += 1
+      state.padding = Self.blocks(for: item.length) * Int64(Self.blockSize) - item.length
+      return item
+    }
+  }
 
   /// The volume's size in bytes.
   package var byteCount: Int64 { Int64(totalBlocks) * Int64(Self.blockSize) }
@@ -65,6 +93,9 @@ package struct HFSPlusVolume: FileSystemVolume {
   }
 
   /// Lays out the volume for a planned catalog.
+  ///
+  /// The catalog is measured, then made once to hash it for the identifier (unless the
+  /// options give one), and made again as the volume is streamed.
   init(catalog: CatalogPlan) throws(HFSPlusError) {
     let options = catalog.options
     let extentsTree = BTreeBuilder.build([], format: .extents)
@@ -72,10 +103,10 @@ package struct HFSPlusVolume: FileSystemVolume {
 
     // The catalog's and attributes file's sizes do not depend on where data goes, so measure
     // them first.
-    let catalogBlocks =
-      Int64(BTreeBuilder.byteCount(catalog.records(dataStart: 0), format: .catalog)) / blockSize
+    let catalogShape = BTreeShape(catalog.records(dataStart: 0), format: .catalog)
+    let catalogBlocks = Int64(catalogShape.byteCount) / blockSize
     let attributesBlocks =
-      Int64(BTreeBuilder.byteCount(catalog.attributeRecords(dataStart: 0), format: .attributes))
+      Int64(BTreeShape(catalog.attributeRecords(dataStart: 0), format: .attributes).byteCount)
       / blockSize
     let metadataBlocks = Int64(extentsTree.count) / blockSize + catalogBlocks + attributesBlocks
     let dataBlocks = catalog.dataItems.reduce(Int64(0)) { $0 + Self.blocks(for: $1.length) }
@@ -94,9 +125,7 @@ package struct HFSPlusVolume: FileSystemVolume {
     let attributesStart = catalogStart + catalogBlocks
     let dataStart = attributesStart + attributesBlocks
     let dataEnd = dataStart + dataBlocks
-    let catalogTree = BTreeBuilder.build(
-      catalog.records(dataStart: UInt32(dataStart)), format: .catalog,
-      byteCount: Int(catalogBlocks * blockSize))
+    let catalogTree = Self.catalogBytes(catalog, dataStart: UInt32(dataStart), shape: catalogShape)
     let attributesTree = BTreeBuilder.build(
       catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
@@ -120,23 +149,25 @@ package struct HFSPlusVolume: FileSystemVolume {
       attributesFile: (UInt32(attributesStart), UInt32(attributesBlocks))
     ).bytes
 
-    var segments: [SegmentedByteStream.Segment] = []
-    // One segment per data item and one per padding, and the 11 around them, reserved so a
-    // large list never grows.
-    segments.reserveCapacity(
-      11 + catalog.dataItems.reduce(0) { $0 + ($1.length % blockSize == 0 ? 1 : 2) })
-    segments += [.zeros(1024), .bytes(header), .zeros(blockSize - 1536)]
-    segments.append(
-      .bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)))
-    segments += [.bytes(extentsTree), .bytes(catalogTree), .bytes(attributesTree)]
-    for item in catalog.dataItems {
-      segments.append(item.segment)
-      let padding = Self.blocks(for: item.length) * blockSize - item.length
-      if padding > 0 { segments.append(.zeros(padding)) }
+    leadingSegments = [
+      .zeros(1024), .bytes(header), .zeros(blockSize - 1536),
+      .bytes(Self.bitmap(blocks: total, usedUpTo: dataEnd, bitmapBlocks: bitmapBlocks)),
+      .bytes(extentsTree), .generated(catalogTree), .bytes(attributesTree),
+    ]
+    self.catalog = catalog
+    trailingSegments = [
+      .zeros(freeBlocks * blockSize), .zeros(blockSize - 1024), .bytes(header), .zeros(512),
+    ]
+  }
+
+  /// The catalog B-tree of `catalog`, its file data from block `dataStart`, as bytes made node
+  /// by node from the plan each time a stream reads them.
+  static func catalogBytes(
+    _ catalog: CatalogPlan, dataStart: UInt32, shape: BTreeShape
+  ) -> SegmentedByteStream.GeneratedBytes {
+    SegmentedByteStream.GeneratedBytes(length: Int64(shape.byteCount)) {
+      AnyIterator(BTreeNodes(catalog.records(dataStart: dataStart).makeIterator(), shape: shape))
     }
-    segments.append(.zeros(freeBlocks * blockSize))
-    segments += [.zeros(blockSize - 1024), .bytes(header), .zeros(512)]
-    self.segments = segments
   }
 
   static func blocks(for length: Int64) -> Int64 {
@@ -154,8 +185,11 @@ package struct HFSPlusVolume: FileSystemVolume {
     return bytes
   }
 
-  /// A 64-bit FNV-1a hash of the catalog: the same content gives the same identifier.
-  static func contentIdentifier(of catalog: [UInt8]) -> UInt64 {
-    ReproducibleBytes.fingerprint(of: [catalog])
+  /// A 64-bit FNV-1a hash of the catalog's bytes, made and hashed a node at a time: the same
+  /// content gives the same identifier.
+  static func contentIdentifier(of catalog: SegmentedByteStream.GeneratedBytes) -> UInt64 {
+    var fingerprint = ReproducibleBytes.Fingerprint()
+    for node in IteratorSequence(catalog.makeChunks()) { fingerprint.add(node) }
+    return fingerprint.value
   }
 }

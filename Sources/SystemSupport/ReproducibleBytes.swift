@@ -19,13 +19,33 @@ package enum ReproducibleBytes {
   /// A 64-bit FNV-1a hash of `parts` in order, never 0: the same content gives the same
   /// identifier.
   package static func fingerprint(of parts: [[UInt8]]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for part in parts {
-      for byte in part {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x0000_0100_0000_01B3
+    var fingerprint = Fingerprint()
+    for part in parts { fingerprint.add(part) }
+    return fingerprint.value
+  }
+
+  /// The hash ``fingerprint(of:)`` gives, taken as the bytes come: parts added one at a time
+  /// hash as the same parts given together, so bytes too large to hold (a million-file
+  /// volume's catalog) can be hashed as they are made.
+  package struct Fingerprint: Sendable {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// A fingerprint of no bytes yet.
+    package init() {}
+
+    /// Hashes `bytes` after those added before.
+    package mutating func add(_ bytes: [UInt8]) {
+      var hash = self.hash
+      bytes.withUnsafeBufferPointer { buffer in
+        for byte in buffer {
+          hash ^= UInt64(byte)
+          hash = hash &* 0x0000_0100_0000_01B3
+        }
       }
+      self.hash = hash
     }
-    return hash == 0 ? 1 : hash
+
+    /// The hash of the bytes added so far, never 0.
+    package var value: UInt64 { hash == 0 ? 1 : hash }
   }
 }

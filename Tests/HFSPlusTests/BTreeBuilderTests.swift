@@ -108,25 +108,26 @@ struct BTreeWalker {
     #expect(Int(try header.getInteger(at: 14 + 14, as: UInt32.self)) == previous)  // last leaf
   }
 
-  // The planner sizes the catalog and attributes files from byteCount, then writes build's
-  // output into that space: the two must agree on every shape, from empty to several index
-  // levels, with variable (catalog) and padded (extents) index keys.
+  // The planner sizes the catalog and attributes files from their measured shape, then writes
+  // the nodes made to that shape into that space: the two must agree on every shape, from
+  // empty to several index levels, with variable (catalog) and padded (extents) index keys.
   @Test(arguments: [(0, 20), (5, 20), (100, 300), (1000, 500), (40_000, 10)])
   func byteCountIsTheBuiltTreesSize(count: Int, keyBytes: Int) {
     let records = Self.records(count: count, keyBytes: keyBytes, dataBytes: 40)
     for format in [BTreeFormat.catalog, .extents, .attributes]
     where keyBytes - 2 <= Int(format.maxKeyLength) {
       #expect(
-        BTreeBuilder.byteCount(records, format: format)
+        BTreeShape(records, format: format).byteCount
           == BTreeBuilder.build(records, format: format).count)
     }
   }
 
   @Test func fixedIndexKeysArePaddedToTheMaximum() {
     let record = Self.records(count: 1, keyBytes: 8, dataBytes: 0)[0]
-    let index = BTreeBuilder.indexRecord(for: record, child: 7, format: .extents)
-    #expect(index.key.count == 2 + 10)
-    #expect(index.key[0] == 0 && index.key[1] == 10)
+    let key = BTreeBuilder.indexKey(for: record.key, format: .extents)
+    #expect(key.count == 2 + 10)
+    #expect(key[0] == 0 && key[1] == 10)
+    #expect(BTreeBuilder.indexKey(for: record.key, format: .catalog) == record.key)
   }
 
   @Test func mapNodesAppearWhenTheHeaderMapIsFull() {

@@ -62,6 +62,6 @@ import Testing
     let collected = Array(plan.records(dataStart: 10))
     let streamed = BTreeBuilder.build(plan.records(dataStart: 10), format: .catalog)
     #expect(streamed == BTreeBuilder.build(collected, format: .catalog))
-    #expect(streamed.count == BTreeBuilder.byteCount(plan.records(dataStart: 10), format: .catalog))
+    #expect(streamed.count == BTreeShape(plan.records(dataStart: 10), format: .catalog).byteCount)
   }
 }
