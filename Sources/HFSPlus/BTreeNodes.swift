@@ -112,9 +112,8 @@ package struct BTreeNodes<Records: IteratorProtocol<BTreeRecord>>: IteratorProto
   /// Node `position` of index level `level`, whose nodes start at `starts` in the level below:
   /// each child's first key and node number.
   private func indexNode(level: Int, position: Int, starts: [Int]) -> [UInt8] {
-    let children =
-      starts[position]..<(position + 1 < starts.count
-        ? starts[position + 1] : belowFirstLeaves.count)
+    let end = position + 1 < starts.count ? starts[position + 1] : belowFirstLeaves.count
+    let children = starts[position]..<end
     let records = children.map { child in
       var number = ByteWriter(capacity: 4)
       number.writeInteger(UInt32(belowBase + child))

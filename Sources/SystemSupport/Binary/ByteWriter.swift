@@ -3,9 +3,9 @@
 /// Named by side effect: `write…` appends, `set…` patches bytes already written.
 package struct ByteWriter {
   /// The bytes written so far.
-  package private(set) var bytes: [UInt8] = []
+  @usableFromInline package internal(set) var bytes: [UInt8] = []
   /// The byte order of `writeInteger` and `setInteger`.
-  package let bigEndian: Bool
+  @usableFromInline package let bigEndian: Bool
 
   /// Makes an empty writer.
   package init(bigEndian: Bool = true, capacity: Int = 0) {
@@ -17,7 +17,7 @@ package struct ByteWriter {
   package var count: Int { bytes.count }
 
   /// Appends `value` in the writer's byte order; returns the number of bytes written.
-  @discardableResult
+  @discardableResult @inlinable
   package mutating func writeInteger<T: FixedWidthInteger>(_ value: T) -> Int {
     let ordered = bigEndian ? value.bigEndian : value.littleEndian
     withUnsafeBytes(of: ordered) { bytes.append(contentsOf: $0) }
@@ -25,12 +25,12 @@ package struct ByteWriter {
   }
 
   /// Appends raw bytes.
-  package mutating func writeBytes(_ values: some Sequence<UInt8>) {
+  @inlinable package mutating func writeBytes(_ values: some Sequence<UInt8>) {
     bytes.append(contentsOf: values)
   }
 
   /// Appends `count` zero bytes.
-  package mutating func writeZeros(_ count: Int) {
+  @inlinable package mutating func writeZeros(_ count: Int) {
     bytes.append(contentsOf: repeatElement(0, count: count))
   }
 
