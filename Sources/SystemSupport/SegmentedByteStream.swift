@@ -52,7 +52,7 @@ package final class SegmentedByteStream: SequentialByteSource {
     }
   }
 
-  private var segments: AnyIterator<Segment>
+  private var segments: SegmentLookahead
   /// The segment being read, nil before the first and after the last.
   private var current: Segment?
   private var offset: Int64 = 0
@@ -63,6 +63,8 @@ package final class SegmentedByteStream: SequentialByteSource {
   private var descriptor: FileDescriptor?
   /// The open file's status when it was opened.
   private var openedStatus: FileStatus?
+  /// The current segment's file, when it was opened ahead.
+  private var openedAhead: SegmentLookahead.OpenedFile?
 
   /// The total length.
   package let length: Int64
@@ -71,11 +73,23 @@ package final class SegmentedByteStream: SequentialByteSource {
   /// as it reads (so a lazy sequence makes each segment only when the stream reaches it).
   package init(_ segments: some Sequence<Segment>) {
     length = segments.reduce(0) { $0 + $1.length }
-    self.segments = AnyIterator(segments.lazy.filter { $0.length > 0 }.makeIterator())
-    current = self.segments.next()
+    self.segments = SegmentLookahead(
+      AnyIterator(segments.lazy.filter { $0.length > 0 }.makeIterator()))
+    advance()
   }
 
-  deinit { descriptor?.close() }
+  deinit {
+    descriptor?.close()
+    openedAhead?.descriptor.close()
+    segments.closeAll()
+  }
+
+  /// Moves to the next segment.
+  private func advance() {
+    let upcoming = segments.next()
+    current = upcoming?.segment
+    openedAhead = upcoming?.file
+  }
 
   /// Fills `buffer` with the next bytes; returns how many, 0 only at the end.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
@@ -112,7 +126,7 @@ package final class SegmentedByteStream: SequentialByteSource {
           try closeChecking(path.string, length: length)
         }
         chunks = nil
-        current = segments.next()
+        advance()
         offset = 0
       }
     }
@@ -151,13 +165,20 @@ package final class SegmentedByteStream: SequentialByteSource {
   /// Opens the file of a segment, checking that it is still there and of its measured length.
   private func open(_ path: String, length: Int64) throws -> FileDescriptor {
     let file: FileDescriptor
-    do {
-      file = try FileDescriptor.openForReading(path)
-    } catch  where error.isNoSuchFile {
-      throw FileChangedError(path: path, expected: length, change: .disappeared)
+    let status: FileStatus
+    if let openedAhead {
+      self.openedAhead = nil
+      (file, status) = (openedAhead.descriptor, openedAhead.status)
+      descriptor = file
+    } else {
+      do {
+        file = try FileDescriptor.openForReading(path)
+      } catch  where error.isNoSuchFile {
+        throw FileChangedError(path: path, expected: length, change: .disappeared)
+      }
+      descriptor = file
+      status = try file.status()
     }
-    descriptor = file
-    let status = try file.status()
     openedStatus = status
     try Self.check(status, of: path, length: length)
     return file

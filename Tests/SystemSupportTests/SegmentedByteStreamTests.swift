@@ -76,4 +76,28 @@ import Testing
     ])
     #expect(throws: FileChangedError.self) { try Self.readAll(gone, bufferSize: 8) }
   }
+
+  /// More files than the stream opens ahead of itself, small and large among zeros, read back
+  /// byte for byte through buffers smaller and larger than a file.
+  @Test(arguments: [5, 4096, 1 << 20])
+  func manyFilesReadAheadReadBackInOrder(bufferSize: Int) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "segments-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let shared = SourcePath.Folder(folder.path)
+    var segments: [SegmentedByteStream.Segment] = []
+    var expected: [UInt8] = []
+    for index in 0..<300 {
+      let size = index % 50 == 7 ? 3 << 20 : index % 13
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+      try Data(bytes).write(to: folder.appendingPathComponent("f\(index)"))
+      segments += [
+        .file(path: SourcePath("f\(index)", in: shared), length: Int64(size)), .zeros(3),
+      ]
+      expected += bytes + [0, 0, 0]
+    }
+    let stream = SegmentedByteStream(segments)
+    #expect(try Self.readAll(stream, bufferSize: bufferSize) == expected)
+  }
 }
