@@ -61,29 +61,30 @@ enum CatalogRecords {
     /// is a date added, as hdiutil sets for every item (libfshfs expects it).
     var flags: UInt16 { (hasAttributes ? 0x0004 : 0) | (dateAdded == nil ? 0 : 0x0080) }
 
-    /// The 32 bytes of Finder info, the source's with ours laid over them.
+    /// Appends the 32 bytes of Finder info, the source's with ours laid over them.
     ///
     /// `FileInfo`/`FolderInfo` (type, creator or window bounds, flags, location) come from the
     /// source with our type, creator and flags laid over them; then the extended info with the
     /// source's extended flags and our date added. The document ID and write generation
     /// counter are the kernel's own and start at 0.
-    var finderInfo: [UInt8] {
-      var info = sourceFinderInfo.count == 32 ? sourceFinderInfo : [UInt8](repeating: 0, count: 32)
+    func writeFinderInfo(into writer: inout ByteWriter) {
+      let start = writer.count
+      if sourceFinderInfo.count == 32 {
+        writer.writeBytes(sourceFinderInfo)
+      } else {
+        writer.writeZeros(32)
+      }
       for (code, offset) in [(fileType, 0), (creator, 4)] {
         guard let code else { continue }
-        var writer = ByteWriter(capacity: 4)
-        writer.writeFourCharCode(code)
-        info.replaceSubrange(offset..<offset + 4, with: writer.bytes)
+        let bytes = Array(code.utf8)
+        precondition(bytes.count == 4, "a four-character code has four ASCII characters")
+        writer.setBytes(bytes, at: start + offset)
       }
-      let flags = (UInt16(info[8]) << 8 | UInt16(info[9])) | finderFlags
-      info[8] = UInt8(flags >> 8)
-      info[9] = UInt8(flags & 0xFF)
-      var extended = ByteWriter(capacity: 8)
-      extended.writeInteger(UInt32(0))  // document ID
-      extended.writeInteger(dateAdded ?? 0)
-      info.replaceSubrange(16..<24, with: extended.bytes)
-      info.replaceSubrange(28..<32, with: [0, 0, 0, 0])  // write generation counter
-      return info
+      let sourceFlags = UInt16(writer.bytes[start + 8]) << 8 | UInt16(writer.bytes[start + 9])
+      writer.setInteger(sourceFlags | finderFlags, at: start + 8)
+      writer.setInteger(UInt32(0), at: start + 16)  // document ID
+      writer.setInteger(dateAdded ?? 0, at: start + 20)
+      writer.setInteger(UInt32(0), at: start + 28)  // write generation counter
     }
 
     /// create, content modification, attribute modification, access, backup (0).
@@ -112,7 +113,7 @@ enum CatalogRecords {
     writer.writeInteger(common.id)
     common.writeDates(into: &writer)
     common.writePermissions(into: &writer)
-    writer.writeBytes(common.finderInfo)
+    common.writeFinderInfo(into: &writer)
     writer.writeInteger(UInt32(0))  // textEncoding
     writer.writeInteger(UInt32(0))  // reserved (folder count only with kHFSHasFolderCountMask)
     return writer.bytes
@@ -145,7 +146,7 @@ enum CatalogRecords {
     writer.writeInteger(common.id)
     common.writeDates(into: &writer)
     common.writePermissions(into: &writer)
-    writer.writeBytes(common.finderInfo)
+    common.writeFinderInfo(into: &writer)
     writer.writeInteger(UInt32(0))  // textEncoding
     writer.writeInteger(UInt32(0))  // reserved2
     dataFork.write(into: &writer)

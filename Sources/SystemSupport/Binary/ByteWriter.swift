@@ -48,7 +48,7 @@ package struct ByteWriter {
   }
 
   /// Overwrites bytes at `offset` with `value` in the writer's byte order.
-  package mutating func setInteger<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+  @inlinable package mutating func setInteger<T: FixedWidthInteger>(_ value: T, at offset: Int) {
     let ordered = bigEndian ? value.bigEndian : value.littleEndian
     withUnsafeBytes(of: ordered) { raw in
       for (index, byte) in raw.enumerated() { bytes[offset + index] = byte }
