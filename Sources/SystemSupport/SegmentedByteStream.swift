@@ -13,7 +13,9 @@ package protocol SequentialByteSource {
 /// no longer matches its segment (it changed since it was measured: it is gone, shorter or
 /// longer, or it was written to while it was read) is a ``FileChangedError`` naming it, never a
 /// stream of wrong bytes: its size is checked when it is opened and, with its modification
-/// time, again once its bytes were read.
+/// time, again once its bytes were read. The next few files are opened and fetched ahead of
+/// the reader (``SegmentLookahead``), so a tree that is not in the page cache is read while the
+/// bytes before it are compressed.
 package final class SegmentedByteStream: SequentialByteSource {
   /// One piece of the stream.
   package enum Segment: Sendable {
