@@ -44,8 +44,13 @@ package struct APFSContainer: FileSystemVolume {
   package let totalBlocks: Int64
   /// The 64-bit identifier the UUIDs are derived from.
   package let identifier: UInt64
-  /// The pieces of the container, in order.
-  let segments: [SegmentedByteStream.Segment]
+  /// The container's metadata, from block 0 to the data: bytes held, but for the two large
+  /// trees, whose nodes are made as the stream reads them.
+  let metadata: [SegmentedByteStream.Segment]
+  /// The planned file-system tree, whose streams are the data.
+  let plan: FileSystemPlan
+  /// The free blocks after the data.
+  let freeBlocksAfterData: Int64
   /// Regular files on the volume.
   package let fileCount: UInt64
   /// Folders on the volume, the root not counted.
@@ -53,8 +58,18 @@ package struct APFSContainer: FileSystemVolume {
   /// Symbolic links on the volume.
   package let symbolicLinkCount: UInt64
 
-  /// A stream of the container's bytes.
-  package func makeStream() -> SegmentedByteStream { SegmentedByteStream(segments) }
+  /// A stream of the container's bytes: the metadata, every stream's data padded to whole
+  /// blocks, then the free space; each data segment is made as the stream reaches it.
+  package func makeStream() -> SegmentedByteStream {
+    let blockSize = Int64(Self.blockSize)
+    let data = plan.streams.lazy.flatMap { [plan] stream -> [SegmentedByteStream.Segment] in
+      let length = stream.segment.length
+      return [stream.segment, .zeros(plan.blocks(for: length) * blockSize - length)]
+    }
+    let free = [SegmentedByteStream.Segment.zeros(freeBlocksAfterData * blockSize)]
+    return SegmentedByteStream(
+      [AnySequence(metadata), AnySequence(data), AnySequence(free)].joined())
+  }
 
   /// The container's size in bytes.
   package var byteCount: Int64 { totalBlocks * Int64(Self.blockSize) }
@@ -81,6 +96,8 @@ package struct APFSContainer: FileSystemVolume {
   static let poolQueueOID: UInt64 = 1027
   static let mainQueueOID: UInt64 = 1028
   static let firstTreeNodeOID: UInt64 = 1029
+  /// The checkpoint descriptor area's first block.
+  static let descriptorBase: Int64 = 1
   /// Checkpoint descriptor blocks, as newfs_apfs gives small containers.
   static let descriptorBlocks = 8
   /// The smallest checkpoint data area newfs_apfs makes.
@@ -88,140 +105,63 @@ package struct APFSContainer: FileSystemVolume {
   /// APFS's smallest container (`NX_MINIMUM_CONTAINER_SIZE`), in blocks.
   static let minimumBlocks: Int64 = (1 << 20) / 4096
 
-  /// How many nodes the file-system tree and the extent-reference tree take: records made
-  /// for the count alone, freed before the real ones are made.
-  static func nodeCounts(of plan: FileSystemPlan, blockSize: Int) -> (tree: Int, references: Int) {
-    let probe = plan.records(dataStart: 0)
-    return (
-      BTreeBuilder.nodeCount(probe.fileSystem, kind: .fileSystem, blockSize: blockSize),
-      BTreeBuilder.nodeCount(probe.extentReferences, kind: .extentReference, blockSize: blockSize)
-    )
-  }
-
   /// Lays out the container for a planned file-system tree.
   init(plan: FileSystemPlan, options: VolumeOptions) throws(APFSError) {
     let blockSize = Self.blockSize
-    // Node counts do not depend on where the data goes.
-    let (treeNodes, referenceNodes) = Self.nodeCounts(of: plan, blockSize: blockSize)
-    let mapNodes = BTreeBuilder.nodeCount(
-      ContainerObjects.objectMapRecords(
+    // The trees' shapes do not depend on where the data goes.
+    let treeShape = BTreeShape(
+      measuring: plan.fileSystemRecords(dataStart: 0), kind: .fileSystem, blockSize: blockSize)
+    let referenceShape = BTreeShape(
+      measuring: plan.extentReferenceRecords(dataStart: 0), kind: .extentReference,
+      blockSize: blockSize)
+    let treeNodes = treeShape.nodeCount
+    let mapNodes = BTreeShape(
+      measuring: ContainerObjects.objectMapRecords(
         (0..<treeNodes).map { (UInt64($0), Int64($0)) }, blockSize: blockSize),
-      kind: .objectMap, blockSize: blockSize)
+      kind: .objectMap, blockSize: blockSize
+    ).nodeCount
 
     // The fixed layout up to the internal pool.
-    let descriptorBase: Int64 = 1
-    let dataBase = descriptorBase + Int64(Self.descriptorBlocks)
     var layout = Layout(
-      dataBase: dataBase, mapNodes: mapNodes, treeNodes: treeNodes,
-      referenceNodes: referenceNodes, dataBlocks: plan.dataBlocks,
+      dataBase: Self.descriptorBase + Int64(Self.descriptorBlocks), mapNodes: mapNodes,
+      treeNodes: treeNodes, referenceNodes: referenceShape.nodeCount, dataBlocks: plan.dataBlocks,
       freeBlocks: (options.freeSpace + Int64(blockSize) - 1) / Int64(blockSize))
     guard layout.settle(blockSize: blockSize) else {
       throw .containerTooLarge(bytes: layout.totalBlocks * Int64(blockSize))
     }
-    let space = layout.spaceManager(blockSize: blockSize)
-
-    let (fileSystem, references) = plan.records(dataStart: layout.dataStart)
-    let treeBlocks = BTreeBuilder.build(
-      fileSystem, kind: .fileSystem, firstIdentifier: Self.firstTreeNodeOID, blockSize: blockSize)
-    let referenceBlocks = BTreeBuilder.build(
-      references, kind: .extentReference, firstIdentifier: UInt64(layout.referenceStart),
-      blockSize: blockSize)
-    let volumeMap = BTreeBuilder.build(
-      ContainerObjects.objectMapRecords(
-        (0..<treeNodes).map { (Self.firstTreeNodeOID + UInt64($0), layout.treeStart + Int64($0)) },
-        blockSize: blockSize),
-      kind: .objectMap, firstIdentifier: UInt64(layout.volumeMapStart), blockSize: blockSize)
-    let containerMap = BTreeBuilder.build(
-      ContainerObjects.objectMapRecords([(Self.volumeOID, layout.volume)], blockSize: blockSize),
-      kind: .objectMap, firstIdentifier: UInt64(layout.containerMapRoot), blockSize: blockSize)
-    let snapshotMetadata = BTreeBuilder.build(
-      [], kind: .snapshotMetadata, firstIdentifier: UInt64(layout.snapshotMetadata),
-      blockSize: blockSize)
+    let dataStart = layout.dataStart
+    let tree = SegmentedByteStream.GeneratedBytes(length: Int64(treeNodes * blockSize)) {
+      treeShape.nodes(
+        of: plan.fileSystemRecords(dataStart: dataStart), firstIdentifier: Self.firstTreeNodeOID)
+    }
+    let referenceStart = UInt64(layout.referenceStart)
+    let references = SegmentedByteStream.GeneratedBytes(
+      length: Int64(referenceShape.nodeCount * blockSize)
+    ) {
+      referenceShape.nodes(
+        of: plan.extentReferenceRecords(dataStart: dataStart), firstIdentifier: referenceStart)
+    }
 
     // The same content gives the same UUIDs.
-    identifier = options.volumeIdentifier ?? ReproducibleBytes.fingerprint(of: treeBlocks)
+    identifier = options.volumeIdentifier ?? Self.fingerprint(of: tree)
     totalBlocks = layout.totalBlocks
     fileCount = plan.fileCount
     folderCount = plan.folderCount
     symbolicLinkCount = plan.symbolicLinkCount
-
-    let superblock = ContainerSuperblock(
-      blockSize: blockSize, blockCount: layout.totalBlocks,
-      uuid: Self.uuid(from: identifier, salt: 0x6E78),
-      nextOID: Self.firstTreeNodeOID
-        + UInt64(treeNodes),
-      descriptorBase: descriptorBase, descriptorBlocks: Self.descriptorBlocks,
-      dataBase: dataBase, dataBlocks: layout.checkpointDataBlocks,
-      dataLength: layout.ephemeralBlocks, spaceManagerOID: Self.spaceManagerOID,
-      objectMap: layout.containerMap, reaperOID: Self.reaperOID, volumeOID: Self.volumeOID
-    ).bytes
-    let mappings: [ContainerObjects.Mapping] = [
-      .init(
-        type: ObjectHeader.reaper, size: blockSize, oid: Self.reaperOID, address: layout.reaper),
-      .init(
-        type: ObjectHeader.spaceManager, size: space.objectBlocks * blockSize,
-        oid: Self.spaceManagerOID, address: layout.spaceManager),
-      .init(
-        type: ObjectHeader.btreeRoot, subtype: ObjectHeader.freeQueue, size: blockSize,
-        oid: Self.poolQueueOID, address: layout.poolQueue),
-      .init(
-        type: ObjectHeader.btreeRoot, subtype: ObjectHeader.freeQueue, size: blockSize,
-        oid: Self.mainQueueOID, address: layout.mainQueue),
+    self.plan = plan
+    freeBlocksAfterData = layout.totalBlocks - layout.dataEnd
+    metadata = [
+      .bytes(Self.objects(layout: layout, plan: plan, identifier: identifier, options: options)),
+      .generated(tree), .generated(references),
+      .bytes(Self.spaceObjects(layout: layout, blockSize: blockSize)),
     ]
-    let volume = VolumeSuperblock(
-      blockSize: blockSize, oid: Self.volumeOID, caseSensitive: options.caseSensitive,
-      allocatedBlocks: layout.volumeBlocks, objectMap: layout.volumeMap,
-      rootTreeOID: Self.firstTreeNodeOID + UInt64(treeNodes - 1),
-      extentReferenceTree: layout.referenceStart + Int64(referenceNodes - 1),
-      snapshotMetadataTree: layout.snapshotMetadata, nextObjectID: plan.nextObjectID,
-      fileCount: plan.fileCount, folderCount: plan.folderCount,
-      symbolicLinkCount: plan.symbolicLinkCount,
-      uuid: Self.uuid(from: identifier, salt: 0x766F_6C),
-      date: UInt64(plan.latestDate) * 1_000_000_000, name: options.volumeName
-    ).bytes
+  }
 
-    var metadata: [UInt8] = []
-    metadata.reserveCapacity(Int(layout.dataStart) * blockSize)
-    metadata += superblock
-    metadata += ContainerObjects.checkpointMap(
-      address: descriptorBase, mappings: mappings, blockSize: blockSize)
-    metadata += superblock
-    metadata += [UInt8](repeating: 0, count: (Self.descriptorBlocks - 2) * blockSize)
-    metadata += ContainerObjects.reaper(oid: Self.reaperOID, blockSize: blockSize)
-    metadata += space.object(
-      oid: Self.spaceManagerOID, poolQueue: Self.poolQueueOID, mainQueue: Self.mainQueueOID)
-    metadata += ContainerObjects.emptyFreeQueue(oid: Self.poolQueueOID, blockSize: blockSize)
-    metadata += ContainerObjects.emptyFreeQueue(oid: Self.mainQueueOID, blockSize: blockSize)
-    metadata += [UInt8](
-      repeating: 0, count: (layout.checkpointDataBlocks - layout.ephemeralBlocks) * blockSize)
-    metadata += ContainerObjects.objectMap(
-      address: layout.containerMap, treeRoot: layout.containerMapRoot, isContainer: true,
-      blockSize: blockSize)
-    metadata += containerMap.joined()
-    metadata += volume
-    metadata += ContainerObjects.objectMap(
-      address: layout.volumeMap, treeRoot: layout.volumeMapStart + Int64(mapNodes - 1),
-      isContainer: false, blockSize: blockSize)
-    metadata += volumeMap.joined()
-    metadata += treeBlocks.joined()
-    metadata += referenceBlocks.joined()
-    metadata += snapshotMetadata.joined()
-    metadata += space.poolBitmaps()
-    metadata += space.chunkBitmaps()
-    metadata += space.infoBlocks()
-    metadata += [UInt8](
-      repeating: 0,
-      count: Int(layout.poolBlocks - space.usedChunkCount - space.infoBlockCount) * blockSize)
-    precondition(metadata.count == Int(layout.dataStart) * blockSize, "the layout adds up")
-
-    var segments: [SegmentedByteStream.Segment] = [.bytes(metadata)]
-    for stream in plan.streams {
-      segments.append(stream.segment)
-      let padding = plan.blocks(for: stream.length) * Int64(blockSize) - stream.length
-      if padding > 0 { segments.append(.zeros(padding)) }
-    }
-    segments.append(.zeros((layout.totalBlocks - layout.dataEnd) * Int64(blockSize)))
-    self.segments = segments
+  /// The FNV-1a fingerprint of the generated bytes, made once for it.
+  static func fingerprint(of bytes: SegmentedByteStream.GeneratedBytes) -> UInt64 {
+    var fingerprint = ReproducibleBytes.Fingerprint()
+    for chunk in IteratorSequence(bytes.makeChunks()) { fingerprint.add(chunk) }
+    return fingerprint.value
   }
 
   /// A reproducible random-looking UUID (version 4, RFC 4122 variant).

@@ -40,7 +40,8 @@ struct BTreeKind: Sendable {
     footerFlags: 0x50)
 }
 
-/// Builds a B-tree bottom-up from records sorted in the tree's order, packing each node full.
+/// Builds a B-tree bottom-up from records sorted in the tree's order, packing each node full
+/// (``BTreeShape`` measures it, then makes its nodes).
 ///
 /// Apple File System Reference, "B-Trees": a node is the object header, flags, level and key
 /// count, the table of contents, the keys growing forward, the values growing backward from the
@@ -52,90 +53,25 @@ enum BTreeBuilder {
   static let footerLength = 40
   static let childPointerLength = 8
 
-  /// The nodes of the tree holding `records`, their checksums set.
+  /// The nodes of the tree holding `records` (few enough to hold), their checksums set.
   static func build(
     _ records: [BTreeRecord], kind: BTreeKind, firstIdentifier: UInt64, blockSize: Int
   ) -> [[UInt8]] {
-    let levels = plan(records, kind: kind, blockSize: blockSize)
-    let nodeCount = levels.reduce(0) { $0 + $1.count }
-    var nodes: [[UInt8]] = []
-    nodes.reserveCapacity(nodeCount)
-    var longest = (key: 0, value: 0)
-    for record in records {
-      longest = (max(longest.key, record.key.count), max(longest.value, record.value.count))
-    }
-    if let fixed = kind.fixedSizes { longest = fixed }
-    var level = records
-    for (depth, groups) in levels.enumerated() {
-      var parents: [BTreeRecord] = []
-      for group in groups {
-        let identifier = firstIdentifier + UInt64(nodes.count)
-        let isRoot = depth == levels.count - 1
-        var node = NodeImage(
-          records: Array(level[group]), level: depth, isRoot: isRoot, kind: kind,
-          blockSize: blockSize)
-        if isRoot {
-          node.footer = Footer(
-            kind: kind, blockSize: blockSize, longest: longest, keyCount: records.count,
-            nodeCount: nodeCount)
-        }
-        nodes.append(node.bytes(identifier: identifier))
-        if let first = level[group].first {
-          parents.append(BTreeRecord(key: first.key, value: littleEndian(identifier)))
-        }
-      }
-      level = parents
-    }
-    return nodes
+    let shape = BTreeShape(measuring: records, kind: kind, blockSize: blockSize)
+    return Array(shape.nodes(of: records, firstIdentifier: firstIdentifier))
   }
 
-  /// The number of nodes the tree holding `records` needs.
-  static func nodeCount(_ records: [BTreeRecord], kind: BTreeKind, blockSize: Int) -> Int {
-    plan(records, kind: kind, blockSize: blockSize).reduce(0) { $0 + $1.count }
-  }
-
-  /// For each level from the leaves up, the ranges of its records each node holds.
-  static func plan(_ records: [BTreeRecord], kind: BTreeKind, blockSize: Int) -> [[Range<Int>]] {
-    var levels: [[Range<Int>]] = []
-    var keyLengths = records.map(\.key.count)
-    var sizes = records.map { $0.key.count + $0.value.count }
-    while true {
-      let isLeaf = levels.isEmpty
-      if fits(sizes[...], isLeaf: isLeaf, isRoot: true, kind: kind, blockSize: blockSize) {
-        levels.append([0..<sizes.count])
-        return levels
-      }
-      var groups: [Range<Int>] = []
-      var start = 0
-      while start < sizes.count {
-        var end = start + 1
-        while end < sizes.count,
-          fits(
-            sizes[start...end], isLeaf: isLeaf, isRoot: false, kind: kind, blockSize: blockSize)
-        {
-          end += 1
-        }
-        groups.append(start..<end)
-        start = end
-      }
-      levels.append(groups)
-      // Each parent record: its child's first key and an 8-byte pointer.
-      keyLengths = groups.map { keyLengths[$0.lowerBound] }
-      sizes = keyLengths.map { $0 + childPointerLength }
-    }
-  }
-
-  /// Whether records of these sizes fit in one node.
+  /// Whether `count` records of `bytes` bytes (keys and values) fit in one node.
   static func fits(
-    _ sizes: ArraySlice<Int>, isLeaf: Bool, isRoot: Bool, kind: BTreeKind, blockSize: Int
+    count: Int, bytes: Int, isLeaf: Bool, isRoot: Bool, kind: BTreeKind, blockSize: Int
   ) -> Bool {
     let available = blockSize - headerLength - (isRoot ? footerLength : 0)
     if let fixed = kind.fixedSizes {
-      let table = tableLength(isLeaf: isLeaf, kind: kind, blockSize: blockSize, count: sizes.count)
+      let table = tableLength(isLeaf: isLeaf, kind: kind, blockSize: blockSize, count: count)
       let value = isLeaf ? fixed.value : childPointerLength
-      return table + sizes.count * (fixed.key + value) <= available
+      return table + count * (fixed.key + value) <= available
     }
-    return max(sizes.count, 1) * 8 + sizes.reduce(0, +) <= available
+    return max(count, 1) * 8 + bytes <= available
   }
 
   /// The table of contents' length: fixed-size trees preallocate it for a full node.

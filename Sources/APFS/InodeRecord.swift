@@ -15,7 +15,7 @@ struct InodeRecord {
   var group: UInt32
   /// The full mode, file type bits included.
   var mode: UInt16
-  var name: [UInt8]
+  var name: ArraySlice<UInt8>
   /// A `j_dstream_t`, for a file with content.
   var dataStream: [UInt8]?
 
@@ -26,13 +26,13 @@ struct InodeRecord {
 
   /// `INO_EXT_TYPE_NAME` with `XF_DO_NOT_COPY`, `INO_EXT_TYPE_DSTREAM` with `XF_SYSTEM_FIELD`.
   private var extendedFields: [(type: UInt8, flags: UInt8, data: [UInt8])] {
-    var fields: [(UInt8, UInt8, [UInt8])] = [(4, 0x02, name + [0])]
+    var fields: [(UInt8, UInt8, [UInt8])] = [(4, 0x02, Array(name) + [0])]
     if let dataStream { fields.append((8, 0x20, dataStream)) }
     return fields
   }
 
-  var record: FileSystemRecord {
-    var value = ByteWriter(bigEndian: false)
+  var record: BTreeRecord {
+    var value = ByteWriter(bigEndian: false, capacity: 160)
     value.writeInteger(parent)
     value.writeInteger(id)  // private ID: the inode's own data stream
     for _ in 0..<4 { value.writeInteger(date) }  // created, modified, changed, accessed
@@ -58,8 +58,7 @@ struct InodeRecord {
       value.writeBytes(field.data)
       value.writeZeros(Self.padded(field.data.count) - field.data.count)
     }
-    return FileSystemRecord(
-      objectID: id, type: FileSystemRecord.inodeType,
+    return BTreeRecord(
       key: FileSystemRecord.keyHeader(id, FileSystemRecord.inodeType).bytes, value: value.bytes)
   }
 
