@@ -61,14 +61,12 @@ package struct APFSContainer: FileSystemVolume {
   /// A stream of the container's bytes: the metadata, every stream's data padded to whole
   /// blocks, then the free space; each data segment is made as the stream reaches it.
   package func makeStream() -> SegmentedByteStream {
-    let blockSize = Int64(Self.blockSize)
-    let data = plan.streams.lazy.flatMap { [plan] stream -> [SegmentedByteStream.Segment] in
-      let length = stream.segment.length
-      return [stream.segment, .zeros(plan.blocks(for: length) * blockSize - length)]
-    }
-    let free = [SegmentedByteStream.Segment.zeros(freeBlocksAfterData * blockSize)]
+    let free = [SegmentedByteStream.Segment.zeros(freeBlocksAfterData * Int64(Self.blockSize))]
     return SegmentedByteStream(
-      [AnySequence(metadata), AnySequence(data), AnySequence(free)].joined())
+      [
+        AnySequence(metadata), AnySequence(DataSegments(of: plan, blockSize: Self.blockSize)),
+        AnySequence(free),
+      ].joined())
   }
 
   /// The container's size in bytes.

@@ -62,6 +62,9 @@ package struct APFSName: Sendable, CustomStringConvertible {
   /// NFD, then full case folding of each scalar, then canonical reordering of the marks the
   /// folding may have moved, as APFS's own normalizer does.
   static func normalized(_ name: String, caseFolding: Bool) -> [UInt32] {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      return asciiNormalized(name, caseFolding: caseFolding)
+    }
     var scalars: [Unicode.Scalar] = []
     for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
       if caseFolding, let folded = foldedScalars[scalar.value] {
@@ -92,6 +95,21 @@ package struct APFSName: Sendable, CustomStringConvertible {
       index = end
     }
     return scalars.map(\.value)
+  }
+
+  /// What ``normalized(_:caseFolding:)`` gives a name of ASCII alone, without Foundation: ASCII
+  /// is its own NFD and holds no marks to reorder, so only the folding is left.
+  static func asciiNormalized(_ name: String, caseFolding: Bool) -> [UInt32] {
+    var scalars: [UInt32] = []
+    scalars.reserveCapacity(name.utf8.count)
+    for byte in name.utf8 {
+      if caseFolding, let folded = foldedScalars[UInt32(byte)] {
+        scalars += folded
+      } else {
+        scalars.append(UInt32(byte))
+      }
+    }
+    return scalars
   }
 
   /// The case-folding table, by scalar.

@@ -46,45 +46,58 @@ struct NodeImage {
     let freeLength = valueAreaEnd - BTreeBuilder.headerLength - table - keyBytes - valueBytes
     precondition(freeLength >= 0, "the records were planned to fit the node")
 
-    var writer = ByteWriter(bigEndian: false, capacity: blockSize)
+    var header = ByteWriter(bigEndian: false, capacity: BTreeBuilder.headerLength)
     ObjectHeader(
       oid: identifier,
       type: (isRoot ? ObjectHeader.btreeRoot : ObjectHeader.btreeNode) | kind.storage,
       subtype: kind.subtype
-    ).write(into: &writer)
-    writer.writeInteger(flags)
-    writer.writeInteger(UInt16(level))
-    writer.writeInteger(UInt32(records.count))
-    writer.writeInteger(UInt16(0))  // table space offset
-    writer.writeInteger(UInt16(table))
-    writer.writeInteger(UInt16(keyBytes))  // free space offset, from the key area
-    writer.writeInteger(UInt16(freeLength))
+    ).write(into: &header)
+    header.writeInteger(flags)
+    header.writeInteger(UInt16(level))
+    header.writeInteger(UInt32(records.count))
+    header.writeInteger(UInt16(0))  // table space offset
+    header.writeInteger(UInt16(table))
+    header.writeInteger(UInt16(keyBytes))  // free space offset, from the key area
+    header.writeInteger(UInt16(freeLength))
     for _ in 0..<2 {  // empty key and value free lists
-      writer.writeInteger(UInt16(0xFFFF))
-      writer.writeInteger(UInt16(0))
+      header.writeInteger(UInt16(0xFFFF))
+      header.writeInteger(UInt16(0))
     }
-    // The table of contents: keys from the key area's start, values back from its end.
-    var keyOffset = 0
-    var valueOffset = 0
-    for record in records {
-      valueOffset += record.value.count
-      if kind.fixedSizes != nil {
-        writer.writeInteger(UInt16(keyOffset))
-        writer.writeInteger(UInt16(valueOffset))
-      } else {
-        writer.writeInteger(UInt16(keyOffset))
-        writer.writeInteger(UInt16(record.key.count))
-        writer.writeInteger(UInt16(valueOffset))
-        writer.writeInteger(UInt16(record.value.count))
+    var bytes = [UInt8](repeating: 0, count: blockSize)
+    bytes.withUnsafeMutableBytes { node in
+      node.copyBytes(from: header.bytes)
+      // The table of contents: keys from the key area's start, values back from its end;
+      // keys forward after it, values backward from the value area's end.
+      var entry = BTreeBuilder.headerLength
+      var keyOffset = 0
+      var valueOffset = 0
+      let keyArea = BTreeBuilder.headerLength + table
+      func store(_ value: Int) {
+        node.storeBytes(of: UInt16(value).littleEndian, toByteOffset: entry, as: UInt16.self)
+        entry += 2
       }
-      keyOffset += record.key.count
+      for record in records {
+        valueOffset += record.value.count
+        store(keyOffset)
+        if kind.fixedSizes == nil { store(record.key.count) }
+        store(valueOffset)
+        if kind.fixedSizes == nil { store(record.value.count) }
+        record.key.withUnsafeBytes {
+          UnsafeMutableRawBufferPointer(rebasing: node[(keyArea + keyOffset)...]).copyMemory(
+            from: $0)
+        }
+        record.value.withUnsafeBytes {
+          UnsafeMutableRawBufferPointer(rebasing: node[(valueAreaEnd - valueOffset)...])
+            .copyMemory(from: $0)
+        }
+        keyOffset += record.key.count
+      }
     }
-    writer.writeZeros(BTreeBuilder.headerLength + table - writer.count)
-    for record in records { writer.writeBytes(record.key) }
-    writer.writeZeros(freeLength)
-    for record in records.reversed() { writer.writeBytes(record.value) }
-    footer?.write(into: &writer)
-    var bytes = writer.bytes
+    if let footer {
+      var writer = ByteWriter(bigEndian: false, capacity: BTreeBuilder.footerLength)
+      footer.write(into: &writer)
+      bytes.replaceSubrange(valueAreaEnd..., with: writer.bytes)
+    }
     precondition(bytes.count == blockSize)
     Fletcher64.seal(&bytes)
     return bytes

@@ -24,15 +24,8 @@ struct InodeRecord {
   /// `INODE_HAS_RSRC_FORK`.
   static let hasResourceFork: UInt64 = 0x4000
 
-  /// `INO_EXT_TYPE_NAME` with `XF_DO_NOT_COPY`, `INO_EXT_TYPE_DSTREAM` with `XF_SYSTEM_FIELD`.
-  private var extendedFields: [(type: UInt8, flags: UInt8, data: [UInt8])] {
-    var fields: [(UInt8, UInt8, [UInt8])] = [(4, 0x02, Array(name) + [0])]
-    if let dataStream { fields.append((8, 0x20, dataStream)) }
-    return fields
-  }
-
   var record: BTreeRecord {
-    var value = ByteWriter(bigEndian: false, capacity: 160)
+    var value = ByteWriter(bigEndian: false, capacity: 144 + Self.padded(name.count + 1))
     value.writeInteger(parent)
     value.writeInteger(id)  // private ID: the inode's own data stream
     for _ in 0..<4 { value.writeInteger(date) }  // created, modified, changed, accessed
@@ -46,17 +39,25 @@ struct InodeRecord {
     value.writeInteger(mode)
     value.writeInteger(UInt16(0))
     value.writeInteger(UInt64(0))  // uncompressed size
-    let fields = extendedFields
-    value.writeInteger(UInt16(fields.count))
-    value.writeInteger(UInt16(fields.reduce(0) { $0 + Self.padded($1.data.count) }))
-    for field in fields {
-      value.writeInteger(field.type)
-      value.writeInteger(field.flags)
-      value.writeInteger(UInt16(field.data.count))
+    // Extended fields: INO_EXT_TYPE_NAME with XF_DO_NOT_COPY, NUL-terminated, then
+    // INO_EXT_TYPE_DSTREAM with XF_SYSTEM_FIELD for a file with content.
+    let nameLength = name.count + 1
+    let streamLength = dataStream?.count ?? 0
+    value.writeInteger(UInt16(dataStream == nil ? 1 : 2))
+    value.writeInteger(UInt16(Self.padded(nameLength) + Self.padded(streamLength)))
+    value.writeInteger(UInt8(4))
+    value.writeInteger(UInt8(0x02))
+    value.writeInteger(UInt16(nameLength))
+    if dataStream != nil {
+      value.writeInteger(UInt8(8))
+      value.writeInteger(UInt8(0x20))
+      value.writeInteger(UInt16(streamLength))
     }
-    for field in fields {
-      value.writeBytes(field.data)
-      value.writeZeros(Self.padded(field.data.count) - field.data.count)
+    value.writeBytes(name)
+    value.writeZeros(Self.padded(nameLength) - name.count)
+    if let dataStream {
+      value.writeBytes(dataStream)
+      value.writeZeros(Self.padded(streamLength) - streamLength)
     }
     return BTreeRecord(
       key: FileSystemRecord.keyHeader(id, FileSystemRecord.inodeType).bytes, value: value.bytes)

@@ -43,4 +43,17 @@ import Testing
     #expect(first.isEquivalent(to: second))
     #expect(first.hash == second.hash)
   }
+
+  /// ASCII names take a shorter way to their scalars (no Foundation): every ASCII character,
+  /// folded or not, comes out as it does on the way every other name takes (there, the same
+  /// name with "é" after it, which adds its decomposition).
+  @Test(arguments: [false, true])
+  func asciiNamesNormalizeAsOtherNamesDo(caseSensitive: Bool) throws {
+    for byte in UInt8(1)...0x7F where byte != 0x2F {
+      let name = "A" + String(UnicodeScalar(byte)) + "z"
+      let ascii = try APFSName(name, caseSensitive: caseSensitive).comparisonScalars
+      let other = try APFSName(name + "\u{E9}", caseSensitive: caseSensitive).comparisonScalars
+      #expect(ascii + [0x65, 0x301] == other, "\(byte)")
+    }
+  }
 }
