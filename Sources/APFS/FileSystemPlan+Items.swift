@@ -76,7 +76,6 @@ extension FileSystemPlan {
   {
     var seen: [[UInt32]: String] = [:]
     let first = entries.count
-    entries.reserveCapacity(first + children.count)
     for child in children {
       let name = try APFSName(child.name, caseSensitive: caseSensitive)
       if let other = seen[name.comparisonScalars] {

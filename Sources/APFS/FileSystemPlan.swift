@@ -81,6 +81,11 @@ struct FileSystemPlan {
     rootFolders.sort {
       Self.directoryOrder($0.name.hash, $0.name.bytes, $1.name.hash, $1.name.bytes)
     }
+    // Reserved so that a large tree's lists never grow (growing copies them, and holds the
+    // old and the new list at once).
+    let itemCount = Self.itemCount(under: root)
+    entries.reserveCapacity(itemCount)
+    plannedStreams.reserveCapacity(itemCount)
     self.root = Entry(
       parent: UInt32(Self.parentOfRoot), nameStart: appendName(Array("root".utf8)), nameLength: 4)
     try add(rootItem, id: Self.rootID, path: "")
@@ -137,6 +142,11 @@ struct FileSystemPlan {
   /// A source date clamped to the limit, in seconds.
   func clamped(_ seconds: Int64) -> Int64 {
     max(0, options.clamped(seconds))
+  }
+
+  /// How many items `folder` holds, at every depth.
+  static func itemCount(under folder: SourceItem) -> Int {
+    folder.children.reduce(folder.children.count) { $0 + itemCount(under: $1) }
   }
 
   /// Whether the directory record of a name with hash `firstHash` sorts before that of a name
