@@ -83,7 +83,7 @@ struct FileSystemPlan {
     }
     // Reserved so that a large tree's lists never grow (growing copies them, and holds the
     // old and the new list at once).
-    let itemCount = Self.itemCount(under: root)
+    let itemCount = root.descendantCount
     entries.reserveCapacity(itemCount)
     plannedStreams.reserveCapacity(itemCount)
     self.root = Entry(
@@ -142,11 +142,6 @@ struct FileSystemPlan {
   /// A source date clamped to the limit, in seconds.
   func clamped(_ seconds: Int64) -> Int64 {
     max(0, options.clamped(seconds))
-  }
-
-  /// How many items `folder` holds, at every depth.
-  static func itemCount(under folder: SourceItem) -> Int {
-    folder.children.reduce(folder.children.count) { $0 + itemCount(under: $1) }
   }
 
   /// Whether the directory record of a name with hash `firstHash` sorts before that of a name

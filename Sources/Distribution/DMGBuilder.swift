@@ -151,8 +151,9 @@ public struct DMGBuilder: Sendable {
       output: options.output)
   }
 
-  /// The volume of the staged tree, and its name. The staged tree is gone once this returns:
-  /// the volume keeps what it writes (for a file, its shared folder path and name), so a
+  /// The volume of the staged tree, and its name.
+  ///
+  /// The staged tree is gone once this returns: the volume keeps what it writes (for a file, its shared folder path and name), so a
   /// million-file tree is not held while the image is written.
   func stagedVolume() throws -> (volume: any FileSystemVolume, volumeName: String) {
     let (root, volumeName) = try stage(retinaPicture: try retinaBackground())

@@ -61,7 +61,7 @@ struct CatalogPlan {
     }
     var rootDate: UInt32 = date(root.modificationDate)
     // Reserved so that a large tree's lists never grow (growing doubles them).
-    let itemCount = Self.itemCount(under: root)
+    let itemCount = root.descendantCount
     entries.reserveCapacity(3 + itemCount)
     plannedDataItems.reserveCapacity(itemCount)
     // The root and the two private folders come first; their dates (the newest item's) are
@@ -141,11 +141,6 @@ struct CatalogPlan {
       found = child
     }
     return PlannedItem(id: UInt64(found.id), date: Int64(found.date) - Self.hfsEpochOffset)
-  }
-
-  /// How many items `folder` holds, at every depth.
-  static func itemCount(under folder: SourceItem) -> Int {
-    folder.children.reduce(folder.children.count) { $0 + itemCount(under: $1) }
   }
 
   /// Appends the root folder's entry and the two private folders', undated.

@@ -82,6 +82,11 @@ package struct SourceItem: Sendable {
     return []
   }
 
+  /// How many items the item holds, at every depth (0 unless it is a folder).
+  package var descendantCount: Int {
+    children.reduce(children.count) { $0 + $1.descendantCount }
+  }
+
   /// Whether the item is a folder.
   package var isFolder: Bool {
     if case .folder = content { return true }

@@ -61,8 +61,10 @@ package struct ShippedAppInfo: Sendable, Equatable, Encodable {
     self.publicEDKey = dictionary["SUPublicEDKey"] as? String
   }
 
-  /// The most of an app's Info.plist that is read: 16 MiB. Real ones hold a few KiB; a larger
-  /// claim is a hostile or damaged archive or volume, refused before it is read.
+  /// The most of an app's Info.plist that is read: 16 MiB.
+  ///
+  /// Real ones hold a few KiB; a larger claim is a hostile or damaged archive or volume,
+  /// refused before it is read.
   static let infoPlistLimit: Int64 = 16 << 20
 
   /// The only `<X>.app/Contents/Info.plist` of a zip whose entries are under `<X>.app/`, as
