@@ -130,7 +130,7 @@ package struct HFSPlusVolume: FileSystemVolume {
       catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
     totalBlocks = UInt32(total)
-    identifier = options.volumeIdentifier ?? Self.contentIdentifier(of: catalogTree)
+    identifier = options.volumeIdentifier ?? catalogTree.fingerprint
     fileCount = catalog.fileCount
     folderCount = catalog.folderCount
 
@@ -183,13 +183,5 @@ package struct HFSPlusVolume: FileSystemVolume {
     for block in Int64(fullBytes * 8)..<end { mark(block) }
     mark(total - 1)
     return bytes
-  }
-
-  /// A 64-bit FNV-1a hash of the catalog's bytes, made and hashed a node at a time: the same
-  /// content gives the same identifier.
-  static func contentIdentifier(of catalog: SegmentedByteStream.GeneratedBytes) -> UInt64 {
-    var fingerprint = ReproducibleBytes.Fingerprint()
-    for node in IteratorSequence(catalog.makeChunks()) { fingerprint.add(node) }
-    return fingerprint.value
   }
 }
