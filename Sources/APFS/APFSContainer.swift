@@ -141,7 +141,7 @@ package struct APFSContainer: FileSystemVolume {
     }
 
     // The same content gives the same UUIDs.
-    identifier = options.volumeIdentifier ?? tree.fingerprint
+    identifier = options.volumeIdentifier ?? treeShape.fingerprint
     totalBlocks = layout.totalBlocks
     fileCount = plan.fileCount
     folderCount = plan.folderCount

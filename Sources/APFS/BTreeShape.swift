@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The shape of a B-tree, measured from its records in order without holding them: how many
 /// records each node of each level holds, and what the root's info footer says.
 ///
@@ -14,6 +16,9 @@ struct BTreeShape: Sendable {
   private(set) var recordCount = 0
   /// The longest key and value among the leaves' records (the kind's sizes if fixed).
   private(set) var longest = (key: 0, value: 0)
+  /// The ``ReproducibleBytes/Fingerprint`` of the leaves' keys and values, in order: an
+  /// identifier for the content, taken while measuring so the tree need not be made for it.
+  private(set) var fingerprint: UInt64 = 0
 
   /// The nodes of every level.
   var nodeCount: Int { levels.reduce(0) { $0 + $1.count } }
@@ -25,12 +30,16 @@ struct BTreeShape: Sendable {
     var leaves = NodePacker(kind: kind, blockSize: blockSize, isLeaf: true)
     // Each parent record: its child's first key and an 8-byte pointer.
     var keyLengths: [Int] = []
+    var hash = ReproducibleBytes.Fingerprint()
     for record in records {
       if leaves.add(size: record.key.count + record.value.count) {
         keyLengths.append(record.key.count)
       }
       longest = (max(longest.key, record.key.count), max(longest.value, record.value.count))
+      hash.add(record.key)
+      hash.add(record.value)
     }
+    fingerprint = hash.value
     if let fixed = kind.fixedSizes { longest = fixed }
     recordCount = leaves.totalCount
     levels.append(leaves.nodes)

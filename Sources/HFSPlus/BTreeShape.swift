@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// How a B-tree's records fall into nodes, measured in one pass over them that keeps only each
 /// leaf's first key: the tree's size, and all its index nodes hold, without building it.
 ///
@@ -14,6 +16,9 @@ package struct BTreeShape: Sendable {
   /// The index levels above the leaves, bottom-up: for each of a level's nodes, the position
   /// in the level below of its first child.
   let indexLevels: [[Int]]
+  /// The ``ReproducibleBytes/Fingerprint`` of the records' keys and data, in order: an
+  /// identifier for the content, taken while measuring so the tree need not be made for it.
+  package let fingerprint: UInt64
 
   /// Measures the tree of `records`, read once, in order; none is kept but each leaf's first
   /// key.
@@ -24,13 +29,17 @@ package struct BTreeShape: Sendable {
     var keys: [[UInt8]] = []
     var count = 0
     var packer = BTreeBuilder.NodePacker(nodeSize: format.nodeSize)
+    var hash = ReproducibleBytes.Fingerprint()
     for record in records {
       if packer.startsNode(recordSize: record.size) {
         keys.append(BTreeBuilder.indexKey(for: record.key, format: format))
       }
+      hash.add(record.key)
+      hash.add(record.data)
       count += 1
     }
     recordCount = count
+    fingerprint = hash.value
     indexKeys = keys
     // Each index record is a child's first key and its 4-byte node number.
     var levels: [[Int]] = []

@@ -94,8 +94,8 @@ package struct HFSPlusVolume: FileSystemVolume {
 
   /// Lays out the volume for a planned catalog.
   ///
-  /// The catalog is measured, then made once to hash it for the identifier (unless the
-  /// options give one), and made again as the volume is streamed.
+  /// The catalog is measured (its records hashed for the identifier, unless the options give
+  /// one), then made node by node as the volume is streamed.
   init(catalog: CatalogPlan) throws(HFSPlusError) {
     let options = catalog.options
     let extentsTree = BTreeBuilder.build([], format: .extents)
@@ -130,7 +130,7 @@ package struct HFSPlusVolume: FileSystemVolume {
       catalog.attributeRecords(dataStart: UInt32(dataStart)), format: .attributes)
 
     totalBlocks = UInt32(total)
-    identifier = options.volumeIdentifier ?? catalogTree.fingerprint
+    identifier = options.volumeIdentifier ?? catalogShape.fingerprint
     fileCount = catalog.fileCount
     folderCount = catalog.folderCount
 

@@ -52,14 +52,6 @@ package final class SegmentedByteStream: SequentialByteSource {
       self.length = length
       self.makeChunks = makeChunks
     }
-
-    /// The ``ReproducibleBytes/fingerprint(of:)`` of the bytes, made once for it a chunk at a
-    /// time: a volume's identifier from content too large to hold.
-    package var fingerprint: UInt64 {
-      var fingerprint = ReproducibleBytes.Fingerprint()
-      for chunk in IteratorSequence(makeChunks()) { fingerprint.add(chunk) }
-      return fingerprint.value
-    }
   }
 
   private var segments: SegmentLookahead
