@@ -76,4 +76,52 @@ struct MultipartUploadTests {
     #expect(aborted["aborted"] as? Int == 204, "AbortMultipartUpload")
     #expect(aborted["pendingUploads"] as? Int == 0, "no upload, so no stored part, is left")
   }
+
+  /// The double's own join answers as moto's does, over the same parts.
+  ///
+  /// It joins from 1 GiB on, where moto's join needs four copies in memory. A good completion
+  /// gets moto's ETag and bytes; a bad one gets moto's refusal (`InvalidPart`, `EntityTooSmall`)
+  /// and leaves the upload open, so the right completion still succeeds. Parts out of order are
+  /// S3's `InvalidPartOrder`, which moto 5.2 does not check (it joins them as listed); a body
+  /// that is not XML or lists no part is `MalformedXML`. See `Doubles/check_disk_join.py`.
+  @Test func theDoublesJoinOnDiskRefusesWhatS3Refuses() throws {
+    let scratch = try ScratchFolder()
+    let checked = try ProcessRunner.run(
+      "python3",
+      [NotaryDouble.doubles.appendingPathComponent("check_disk_join.py").path, scratch.url.path])
+    #expect(checked.status == 0, "\(checked.standardError)")
+    var answers: [String: [String: Any]] = [:]
+    for line in checked.standardOutput.split(separator: UInt8(ascii: "\n")) {
+      let answer = try #require(
+        try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+      answers[try #require(answer["case"] as? String)] = answer
+    }
+    let accepted = try #require(answers["accepted"])
+    let joined = try #require(accepted["double"] as? String)
+    #expect(joined.hasPrefix("ok ") && joined.hasSuffix("-3 same-bytes"), "\(accepted)")
+    #expect(accepted["moto"] as? String == joined, "moto's ETag and bytes")
+    for (name, code) in [
+      ("wrong-etag", "InvalidPart"), ("missing-part", "InvalidPart"),
+      ("part-too-small", "EntityTooSmall"),
+    ] {
+      let answer = try #require(answers[name])
+      #expect(answer["double"] as? String == code, "\(name): \(answer)")
+      #expect(answer["moto"] as? String == code, "\(name): moto agrees: \(answer)")
+    }
+    let outOfOrder = try #require(answers["out-of-order"])
+    #expect(outOfOrder["double"] as? String == "InvalidPartOrder", "\(outOfOrder)")
+    for name in ["wrong-etag", "missing-part", "out-of-order", "part-too-small"] {
+      let after = try #require(answers[name]?["after"] as? [String: Any], "\(name)")
+      #expect(after["stillOpen"] as? Bool == true, "\(name): the refused upload stays open")
+      let retried = after["retried"] as? String ?? ""
+      if name == "part-too-small" {
+        #expect(retried == "EntityTooSmall", "a 1000-byte first part is never enough")
+      } else {
+        #expect(retried.hasPrefix("ok ") && retried.hasSuffix("same-bytes"), "\(name): \(after)")
+      }
+    }
+    for name in ["not-xml", "no-parts"] {
+      #expect(answers[name]?["double"] as? String == "MalformedXML", "\(name)")
+    }
+  }
 }

@@ -13,7 +13,8 @@ moto answers HTTP 500.
 So from JOIN_ON_DISK_BYTES on (or always, in the double's s3-joins-on-disk mode) the double
 completes the upload itself, and moto still judges the parts: the completion's list must name
 parts moto holds with the ETags moto computed when it received them (ListParts), in ascending
-order, every part but the last at least 5 MiB (S3's rules, which FakeMultipart.complete applies),
+order (S3's rule, which moto 5.2 does not apply), every part but the last at least 5 MiB (S3's
+rules, which FakeMultipart.complete applies; check_disk_join.py holds the two answers together),
 and the double's copy of each part must have moto's MD5. Then moto's upload is aborted (moto holds
 nothing more) and the object is the joined file, in parts of 16 MiB: one part's worth in memory.
 """
@@ -78,10 +79,13 @@ class DiskJoin:
             held = {}
             for page in s3.get_paginator("list_parts").paginate(Bucket=bucket, Key=key, UploadId=upload_id):
                 held.update({part["PartNumber"]: part for part in page.get("Parts", [])})
-            for index, (number, etag) in enumerate(listed):
+            # Every listed part must be held before any size is judged, as moto and S3 answer.
+            for number, etag in listed:
                 part = held.get(number)
                 if part is None or part["ETag"].strip('"') != etag:
                     raise S3Error(400, "InvalidPart", "part %d is not the one moto holds (ETag %s)" % (number, etag))
+            for index, (number, etag) in enumerate(listed):
+                part = held[number]
                 if index < len(listed) - 1 and part["Size"] < PART_MIN_SIZE:
                     raise S3Error(400, "EntityTooSmall", "part %d is %d bytes, under 5 MiB" % (number, part["Size"]))
             s3.abort_multipart_upload(Bucket=bucket, Key=key, UploadId=upload_id)
