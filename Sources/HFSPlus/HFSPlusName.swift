@@ -72,10 +72,18 @@ package struct HFSPlusName: Hashable, Sendable, CustomStringConvertible {
 
   private static func nextFolded(_ iterator: inout some IteratorProtocol<UInt16>) -> UInt16? {
     while let unit = iterator.next() {
-      let folded = caseFolding[unit] ?? unit
+      let folded = folded(unit)
       if folded != 0 { return folded }
     }
     return nil
+  }
+
+  /// `unit` through the case-folding table; ASCII, which most names are, without the look-up
+  /// (the table's only ASCII entries are A–Z and U+0000).
+  static func folded(_ unit: UInt16) -> UInt16 {
+    guard unit < 0x80 else { return caseFolding[unit] ?? unit }
+    if unit == 0 { return 0xFFFF }
+    return unit &- 0x41 < 26 ? unit | 0x20 : unit
   }
 
   /// Whether two names are the same under HFS+ comparison (so they cannot share a folder).

@@ -85,6 +85,7 @@ struct SegmentLookahead {
         sourceEnded = true
         return
       }
+      if segment.length == 0 { continue }
       var file: OpenedFile?
       if case .file(let path, let length) = segment {
         file = Self.openAhead(path.string, length: length)

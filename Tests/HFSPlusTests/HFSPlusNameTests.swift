@@ -52,4 +52,11 @@ import Testing
     #expect(HFSPlusName.caseFolding[0x0041] == 0x0061)
     #expect(HFSPlusName.caseFolding.values.filter { $0 == 0 }.count == 16)
   }
+
+  @Test func foldingAUnitAgreesWithTheTableForEveryUnit() {
+    let disagreeing = (UInt16.min...UInt16.max).filter {
+      HFSPlusName.folded($0) != HFSPlusName.caseFolding[$0] ?? $0
+    }
+    #expect(disagreeing.isEmpty, "units folded unlike the table: \(disagreeing.prefix(8))")
+  }
 }

@@ -34,6 +34,13 @@ package struct ByteReader {
   package var remaining: Int { bytes.count - offset }
 
   /// Reads an integer at the cursor and advances past it.
+  ///
+  /// The unsigned widths are compiled here once and called directly from other modules (see
+  /// `ByteWriter.writeInteger(_:)`).
+  @_specialize(exported:true,where T == UInt8)
+  @_specialize(exported:true,where T == UInt16)
+  @_specialize(exported:true,where T == UInt32)
+  @_specialize(exported:true,where T == UInt64)
   package mutating func readInteger<T: FixedWidthInteger>(as type: T.Type = T.self)
     throws(ByteReaderError) -> T
   {
@@ -43,6 +50,10 @@ package struct ByteReader {
   }
 
   /// Reads an integer at `position` without moving the cursor.
+  @_specialize(exported:true,where T == UInt8)
+  @_specialize(exported:true,where T == UInt16)
+  @_specialize(exported:true,where T == UInt32)
+  @_specialize(exported:true,where T == UInt64)
   package func getInteger<T: FixedWidthInteger>(at position: Int, as type: T.Type = T.self)
     throws(ByteReaderError) -> T
   {
