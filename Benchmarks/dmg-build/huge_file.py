@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 
-from many_files import timed
+from many_files import timed_in_rounds
 
 SMALL_BYTES = 256 << 20
 CHUNK = 64 << 20
@@ -56,7 +56,7 @@ def run(shipyard, work, gib, runs):
         image = os.path.join(work, f"huge-{size}.dmg")
         command = [shipyard, "dmg", "build", folder, "-o", image, "--format", "UDZO", "--threads", "1",
                    "--no-applications-link"]
-        wall, cpu, peak = timed(command, runs)
+        wall, cpu, peak = timed_in_rounds([command], runs)[0]
         seven_zip = subprocess.run(["7zz", "t", image], capture_output=True, text=True)
         checked = seven_zip.returncode == 0 and "Everything is Ok" in seven_zip.stdout
         rows.append((label, size, wall, cpu, peak, os.path.getsize(image), checked, fsck(image, work)))

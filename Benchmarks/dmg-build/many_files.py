@@ -1,9 +1,12 @@
 """The many-files row of the dmg-build benchmark: a generated tree of N small files (1-4 KiB of
 random bytes, in folders of 1,000), built by `shipyard dmg build` in UDZO on HFS+ and on APFS,
 beside `tar | gzip -6` and `tar | libdeflate-gzip -5` over the same tree, every contender pinned
-to one core (`taskset -c 0`) and finding the tree in the page cache (it is read once first). Each is one whole process (a pipeline for the peers) timed under
-/usr/bin/time: wall and CPU seconds (user + system) and peak RSS, the per-file memory (peak RSS /
-N) and the ratios to libdeflate-gzip. Both images must pass `7zz t`.
+to one core (`taskset -c 0`) and finding the tree in the page cache (it is read once first). Each
+is one whole process (a pipeline for the peers) timed under /usr/bin/time, in rounds that run
+every contender once in turn (best of the rounds): wall and CPU seconds (user + system) and peak
+RSS, the per-file memory (peak RSS / N) and the ratios to libdeflate-gzip. From 1,000,000 files
+on, the rounds also build the tree of a tenth as many files, for the scaling ratio. Both images
+must pass `7zz t`.
 """
 import os
 import random
@@ -33,17 +36,26 @@ def make_tree(root, count):
         handle.write(str(count))
 
 
-def timed(command, runs):
-    """Best wall and CPU seconds of `command` over `runs` on core 0, and its largest peak RSS in
-    KiB (for a pipeline, the largest of its processes)."""
-    best = None
+def timed_once(command):
+    """Wall and CPU seconds (user + system) of one run of `command` on core 0, and its peak RSS
+    in KiB (for a pipeline, the largest of its processes)."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "taskset", "-c", "0"] + command,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True, text=True)
+    wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user) + float(system), int(peak)
+
+
+def timed_in_rounds(commands, runs):
+    """The best wall and CPU seconds and the largest peak of each of `commands` over `runs`
+    rounds, each round running every command once in turn, so that the machine's drift (page
+    cache reclaim, other load) falls on all of them alike rather than on whichever ran last."""
+    best = [None] * len(commands)
     for _ in range(runs):
-        result = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "taskset", "-c", "0"] + command,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True, text=True)
-        wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
-        figures = (float(wall), float(user) + float(system), int(peak))
-        best = figures if best is None else (min(best[0], figures[0]), min(best[1], figures[1]),
-                                              max(best[2], figures[2]))
+        for index, command in enumerate(commands):
+            figures = timed_once(command)
+            old = best[index]
+            best[index] = figures if old is None else (
+                min(old[0], figures[0]), min(old[1], figures[1]), max(old[2], figures[2]))
     return best
 
 
@@ -53,24 +65,46 @@ def warm_up(parent, name):
     subprocess.run(f"tar -cf - -C '{parent}' '{name}' | cat > /dev/null", shell=True, check=True)
 
 
+def shipyard_command(shipyard, tree, image, filesystem):
+    """`dmg build` of `tree` into `image`: UDZO, one thread, no Applications link."""
+    return [shipyard, "dmg", "build", tree, "-o", image, "--format", "UDZO", "--threads", "1",
+            "--no-applications-link", "--filesystem", filesystem]
+
+
 def run(shipyard, work, count, runs):
-    """Builds and prints the many-files row for a tree of `count` files."""
+    """Builds and prints the many-files row for a tree of `count` files. From 1,000,000 files on,
+    shipyard also builds the tree a tenth the size in the same rounds, and the row says how many
+    times longer the full tree took (the scaling check: linear is 10x)."""
     tree = os.path.join(work, f"many-{count}", "tree")
     make_tree(tree, count)
     parent, name = os.path.split(tree)
-    warm_up(parent, name)
-    rows = []
-    images = []
+    labels, commands, outputs = [], [], []
     for filesystem in ("HFS+", "APFS"):
         image = os.path.join(work, f"many-{count}-{filesystem.rstrip('+')}.dmg")
-        command = [shipyard, "dmg", "build", tree, "-o", image, "--format", "UDZO", "--threads", "1",
-                   "--no-applications-link", "--filesystem", filesystem]
-        rows.append((f"shipyard UDZO {filesystem}",) + timed(command, runs) + (os.path.getsize(image),))
-        images.append(image)
-    output = os.path.join(work, "many-peer.out")
+        labels.append(f"shipyard UDZO {filesystem}")
+        commands.append(shipyard_command(shipyard, tree, image, filesystem))
+        outputs.append(image)
     for label, compressor in (("tar | gzip -6", "gzip -6"), ("tar | libdeflate-gzip -5", "libdeflate-gzip -5")):
-        pipeline = f"tar -cf - -C '{parent}' '{name}' | {compressor} -c > '{output}'"
-        rows.append((label,) + timed(["sh", "-c", pipeline], runs) + (os.path.getsize(output),))
+        output = os.path.join(work, f"many-peer-{compressor.split()[0]}.out")
+        labels.append(label)
+        commands.append(["sh", "-c", f"tar -cf - -C '{parent}' '{name}' | {compressor} -c > '{output}'"])
+        outputs.append(output)
+    tenth = count // 10 if count >= 1_000_000 else None
+    if tenth:
+        small_tree = os.path.join(work, f"many-{tenth}", "tree")
+        make_tree(small_tree, tenth)
+        warm_up(*os.path.split(small_tree))
+        for filesystem in ("HFS+", "APFS"):
+            labels.append(f"shipyard UDZO {filesystem}, {tenth} files")
+            image = os.path.join(work, f"many-{tenth}-{filesystem.rstrip('+')}.dmg")
+            commands.append(shipyard_command(shipyard, small_tree, image, filesystem))
+            outputs.append(image)
+    warm_up(parent, name)
+    figures = timed_in_rounds(commands, runs)
+    rows = [(label,) + figure + (os.path.getsize(path),)
+            for label, figure, path in zip(labels, figures, outputs)]
+    images = outputs[:2]
+    rows, scaled = rows[:4], rows[4:]
 
     floor = rows[-1]
     print(f"many files: {count} files of 1-4 KiB in folders of {FOLDER_SIZE}, one core, best of {runs}")
@@ -89,3 +123,9 @@ def run(shipyard, work, count, runs):
         if count >= 1_000_000:
             print(f"goal: {label} peak RSS <= 512 MiB: {'met' if peak <= 512 * 1024 else 'MISSED'} "
                   f"({peak / 1024:.0f} MiB)")
+    for label, wall, cpu, peak, size in scaled:
+        print(f"{label}: {wall:.2f} s wall, {cpu:.2f} CPU s, {peak / 1024:.1f} MiB peak")
+    for (label, wall, cpu, peak, size), (small_label, small_wall, _, _, _) in zip(rows[:2], scaled):
+        print(f"goal: {label} <= 11x {small_label} wall: "
+              f"{'met' if wall <= 11 * small_wall else 'MISSED'} "
+              f"({wall:.2f} s / {small_wall:.2f} s = {wall / small_wall:.2f}x)")

@@ -84,11 +84,14 @@ package enum SourceScanner {
   /// file's owner, whose read bit decides; group membership and ACLs are the kernel's to judge.
   /// (One system call less per file of a tree that is ours.)
   static func mayBeUnreadable(_ info: stat) -> Bool {
-    let user = geteuid()
+    let user = effectiveUser
     if user == 0 { return false }
     if info.st_uid == user { return info.st_mode & S_IRUSR == 0 }
     return true
   }
+
+  /// The effective user ID, asked once (it does not change while a build runs).
+  private static let effectiveUser = geteuid()
 
   /// The modification time's whole seconds (`st_mtim` on Linux, `st_mtimespec` on Darwin).
   static func modificationSeconds(of info: stat) -> Int64 {
