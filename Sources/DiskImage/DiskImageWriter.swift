@@ -284,10 +284,12 @@ package struct DiskImageWriter: Sendable {
   }
 }
 
-/// Writes the image sequentially and keeps count of the offset.
+/// Writes the image sequentially and keeps count of the offset; what is written goes to disk
+/// behind it (``WriteBehind``), so a multi-GiB image does not fill memory.
 struct OutputSink {
   let descriptor: FileDescriptor
   private(set) var offset: Int64 = 0
+  private var writeBehind = WriteBehind()
 
   init(descriptor: FileDescriptor) {
     self.descriptor = descriptor
@@ -300,5 +302,6 @@ struct OutputSink {
   mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
     try descriptor.writeAll(bytes)
     offset += Int64(bytes.count)
+    writeBehind.wrote(upTo: offset, in: descriptor)
   }
 }

@@ -74,12 +74,15 @@ struct SignableImage {
 
   /// Replaces the file with its covered bytes, `superblob` and the trailer pointing to it, through
   /// a temporary file renamed over the image: an interrupted write leaves the old image.
+  ///
+  /// The copy is written behind (``WriteBehind``), so signing a multi-GiB image does not fill memory.
   func write(superblob: [UInt8]) throws {
     let source = try FileDescriptor.openForReading(path)
     defer { source.close() }
     let trailer = trailerBytes(signatureOffset: codeLimit, length: Int64(superblob.count))
     try AtomicOutputFile.write(to: path) { output in
       var offset: Int64 = 0
+      var writeBehind = WriteBehind()
       while offset < codeLimit {
         let chunk = try source.read(at: offset, count: Int(min(Int64(1 << 20), codeLimit - offset)))
         guard !chunk.isEmpty else {
@@ -87,6 +90,7 @@ struct SignableImage {
         }
         try chunk.withUnsafeBytes { try output.writeAll($0) }
         offset += Int64(chunk.count)
+        writeBehind.wrote(upTo: offset, in: output)
       }
       try (superblob + trailer).withUnsafeBytes { try output.writeAll($0) }
     }
