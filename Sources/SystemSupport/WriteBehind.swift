@@ -32,15 +32,13 @@ package struct WriteBehind {
   package mutating func wrote(upTo offset: Int64, in descriptor: FileDescriptor) {
     guard enabled, offset - requested >= Self.window else { return }
     #if os(Linux)
-    guard let syncFileRange = Self.syncFileRange else { return }
-    guard syncFileRange(descriptor.rawValue, off_t(requested), off_t(offset - requested), Self.write) == 0 else {
+    guard Self.sync(descriptor, requested..<offset, Self.write) else {
       enabled = false
       return
     }
     if requested > dropped {
       let waitAndWrite = Self.waitBefore | Self.write | Self.waitAfter
-      if syncFileRange(
-        descriptor.rawValue, off_t(dropped), off_t(requested - dropped), waitAndWrite) == 0 {
+      if Self.sync(descriptor, dropped..<requested, waitAndWrite) {
         _ = posix_fadvise(
           descriptor.rawValue, off_t(dropped), off_t(requested - dropped),
           Int32(POSIX_FADV_DONTNEED))
@@ -56,6 +54,15 @@ package struct WriteBehind {
   private static let waitBefore: UInt32 = 1
   private static let write: UInt32 = 2
   private static let waitAfter: UInt32 = 4
+
+  /// `sync_file_range` of `range` with `flags`; whether the kernel took it.
+  private static func sync(_ descriptor: FileDescriptor, _ range: Range<Int64>, _ flags: UInt32)
+    -> Bool
+  {
+    guard let syncFileRange else { return false }
+    return syncFileRange(
+      descriptor.rawValue, off_t(range.lowerBound), off_t(range.count), flags) == 0
+  }
 
   private typealias SyncFileRange = @convention(c) (Int32, off_t, off_t, UInt32) -> Int32
 
