@@ -152,7 +152,8 @@ let package = Package(
       dependencies: ["SystemSupport", "CodeSigning", "Digests", "APFS"],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
-      name: "SystemSupportTests", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
+      name: "SystemSupportTests", dependencies: ["SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
       dependencies: ["Multipart", "MultipartUpload", "SystemSupport", "ShipyardTestSupport"],

@@ -23,15 +23,15 @@ package struct WriteBehind {
   /// The end of the range already dropped from the cache.
   private var dropped: Int64 = 0
   /// False once the kernel refused, or where the calls do not exist.
-  private var enabled = WriteBehind.syncFileRange != nil
+  private var enabled = true
 
   package init() {}
 
   /// Notes that the file now holds `offset` bytes written in order from its start, and passes
   /// what is due to the kernel.
   package mutating func wrote(upTo offset: Int64, in descriptor: FileDescriptor) {
-    guard enabled, offset - requested >= Self.window else { return }
     #if os(Linux)
+    guard enabled, offset - requested >= Self.window else { return }
     guard Self.sync(descriptor, requested..<offset, Self.write) else {
       enabled = false
       return
@@ -70,7 +70,5 @@ package struct WriteBehind {
   private static let syncFileRange: SyncFileRange? = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range"
   ).map { unsafeBitCast($0, to: SyncFileRange.self) }
-  #else
-  private static let syncFileRange: Void? = nil
   #endif
 }

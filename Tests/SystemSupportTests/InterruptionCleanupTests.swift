@@ -1,4 +1,5 @@
 import Foundation
+import ShipyardTestSupport
 import SystemSupport
 import Testing
 
@@ -19,8 +20,9 @@ import Testing
   }
 
   @Test func removingATreeRemovesItsFilesFoldersAndLinks() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shipyard-cleanup-\(UUID().uuidString)")
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let root = scratch.file("tree")
     let inner = root.appendingPathComponent("A.app/Contents")
     try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
     try Data("x".utf8).write(to: inner.appendingPathComponent("file"))

@@ -1,4 +1,5 @@
 import Foundation
+import ShipyardTestSupport
 import SystemSupport
 import Testing
 
@@ -62,10 +63,9 @@ import Testing
   }
 
   @Test func aFileInAFolderIsReadThroughItsSharedFolderPath() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "segments-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let folder = scratch.url
     try Data("hello".utf8).write(to: folder.appendingPathComponent("a.txt"))
     let path = SourcePath("a.txt", in: SourcePath.Folder(folder.path))
     #expect(path.string == folder.path + "/a.txt")
@@ -81,10 +81,9 @@ import Testing
   /// byte for byte through buffers smaller and larger than a file.
   @Test(arguments: [5, 4096, 1 << 20])
   func manyFilesReadAheadReadBackInOrder(bufferSize: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "segments-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let folder = scratch.url
     let shared = SourcePath.Folder(folder.path)
     var segments: [SegmentedByteStream.Segment] = []
     var expected: [UInt8] = []

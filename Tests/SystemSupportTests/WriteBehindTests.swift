@@ -1,4 +1,5 @@
 import Foundation
+import ShipyardTestSupport
 import SystemSupport
 import Testing
 
@@ -25,11 +26,9 @@ import Testing
   }
 
   @Test func aLongOutputReadsBackWholeAndLeavesTheCacheBehindIt() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shipyard-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("output").path
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = scratch.path("output")
     let count = Int(WriteBehind.window >> 20) * 4
     let output = try FileDescriptor.createExclusively(path)
     try Self.write(mebibytes: count, to: output)
