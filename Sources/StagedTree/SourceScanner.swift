@@ -36,9 +36,9 @@ package enum SourceScanner {
     case S_IFDIR:
       let names: [String]
       do {
-        names = try FileManager.default.contentsOfDirectory(atPath: path)
+        names = try FolderListing.names(in: path)
       } catch {
-        throw .sourceReadFailed(path: path, reason: "cannot list the folder")
+        throw .sourceReadFailed(path: error.path ?? path, reason: error.listingProblem)
       }
       let folder = SourcePath.Folder(path)
       var children: [SourceItem] = []

@@ -124,12 +124,18 @@ package enum InterruptionCleanup {
     }
   }
 
-  /// Removes `path` and everything below it, trying again while other threads still add to a
-  /// folder being removed (they fail once its parent is gone).
+  /// Removes `path` and everything below it.
+  ///
+  /// The path is first renamed to a fresh hidden name beside it, in one step: threads still
+  /// writing by the old path (the process goes on until it exits) then fail instead of adding
+  /// to a folder being removed, or making it again. Where the rename is refused, the path is
+  /// removed where it is, again while other threads still add to it.
   package static func removeTree(_ path: String) {
+    let aside = AtomicOutputFile.temporarySibling(of: path)
+    let target = rename(path, aside) == 0 ? aside : path
     for _ in 0..<100 {
-      guard (try? FileStatus.of(path, followingLinks: false)) != nil else { return }
-      try? FileManager.default.removeItem(atPath: path)
+      guard (try? FileStatus.of(target, followingLinks: false)) != nil else { return }
+      try? FileManager.default.removeItem(atPath: target)
     }
   }
 }

@@ -18,11 +18,16 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
   /// A sentence such as `cannot open /x/y: No such file or directory`; a full disk is named as
   /// such (`… No space left on device (ENOSPC: the disk is full)`).
   package var description: String {
-    var reason = Platform.describe(errorNumber: errorNumber)
-    if errorNumber == ENOSPC { reason += " (ENOSPC: the disk is full)" }
-    if errorNumber == EDQUOT { reason += " (EDQUOT: the disk quota is used up)" }
     if let path { return "cannot \(operation) \(path): \(reason)" }
     return "cannot \(operation): \(reason)"
+  }
+
+  /// The C error's words, such as `No such file or directory`; a full disk is named as such.
+  package var reason: String {
+    let words = Platform.describe(errorNumber: errorNumber)
+    if errorNumber == ENOSPC { return words + " (ENOSPC: the disk is full)" }
+    if errorNumber == EDQUOT { return words + " (EDQUOT: the disk quota is used up)" }
+    return words
   }
 
   /// The same error about `path` instead.

@@ -43,9 +43,7 @@ package enum ZipTreeScan {
       entries.append(entry(name, .symbolicLink(target: target)))
     case .directory:
       entries.append(entry(name + "/", .directory))
-      let children = try FileManager.default.contentsOfDirectory(atPath: path)
-        .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-      for child in children {
+      for child in try FolderListing.namesInByteOrder(in: path) {
         try walk(
           path + "/" + child, named: name + "/" + child, dateLimit: dateLimit, into: &entries)
       }

@@ -249,8 +249,10 @@ struct AppMergeInterruptionTests {
     try #require(run.wasSignalled, "the merge ended before it could be interrupted")
     #expect(run.status == 128 + signal, "\(run.errors)")
     #expect(run.errors.contains("interrupted"), "\(run.errors)")
+    // What is left, named, so that a failure says what (a staging folder, a part of one, or
+    // the whole output) and how the run ended.
+    let left = try TreeSnapshot(of: output.deletingLastPathComponent()).entries.keys.sorted()
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
-        .isEmpty)
+      left.isEmpty, "left: \(left.prefix(20)) (\(left.count)); status \(run.status), \(run.errors)")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ShipyardTestSupport
+import SystemSupport
 
 /// The folders of a fault test: a payload of random bytes to build from, an `out` folder for
 /// the image (`Big.dmg`) and a `tmp` folder for the run's `TMPDIR`, all in one scratch folder.
@@ -55,13 +56,13 @@ struct FaultWorkspace {
 
   /// The names in `folder` of the temporary siblings of `name` (`.name.shipyard-*`).
   func leftovers(of name: String, in folder: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+    ((try? FolderListing.names(in: folder.path)) ?? []).filter {
       $0.hasPrefix(".\(name).shipyard-")
     }
   }
 
   /// The names in `folder`, sorted.
   func contents(of folder: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    try FolderListing.names(in: folder.path).sorted()
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import SystemSupport
 
 /// An empty folder in the temporary folder, for one test; call ``remove()`` when done.
 public struct ScratchFolder: Sendable {
@@ -26,9 +27,14 @@ public struct ScratchFolder: Sendable {
     return url
   }
 
-  /// The names of the folder's entries, sorted.
+  /// The names of the folder's entries, sorted; one that cannot be listed gives the error, as
+  /// one entry, so that no test takes it for an empty folder.
   public var contents: [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: url.path).sorted()) ?? []
+    do {
+      return try FolderListing.names(in: url.path).sorted()
+    } catch {
+      return ["<\(error)>"]
+    }
   }
 
   /// Removes the folder and everything in it.

@@ -1,5 +1,6 @@
 import Digests
 public import Foundation
+import SystemSupport
 
 /// Every file, folder and symbolic link under a folder, with its mode and SHA-256 or destination.
 ///
@@ -20,22 +21,33 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: A file system error.
   public init(of url: URL) throws {
-    let manager = FileManager.default
     var entries: [String: String] = [:]
-    for path in try manager.subpathsOfDirectory(atPath: url.path) {
-      let full = url.appendingPathComponent(path).path
+    try Self.record(url.path, prefix: "", into: &entries)
+    self.entries = entries
+  }
+
+  /// Records every entry of `folder` under `prefix`, and those of its folders; every folder is
+  /// read with the checked listing, so an unreadable one is an error, never an empty folder.
+  private static func record(
+    _ folder: String, prefix: String, into entries: inout [String: String]
+  ) throws {
+    let manager = FileManager.default
+    for name in try FolderListing.names(in: folder) {
+      let path = prefix + name
+      let full = folder + "/" + name
       let attributes = try manager.attributesOfItem(atPath: full)
       let mode = String((attributes[.posixPermissions] as? Int) ?? 0, radix: 8)
       switch attributes[.type] as? FileAttributeType {
       case .typeSymbolicLink?:
         entries[path] = "link -> \(try manager.destinationOfSymbolicLink(atPath: full))"
-      case .typeDirectory?: entries[path] = "folder \(mode)"
+      case .typeDirectory?:
+        entries[path] = "folder \(mode)"
+        try record(full, prefix: path + "/", into: &entries)
       default:
         let bytes = try Data(contentsOf: URL(fileURLWithPath: full))
         entries[path] = "file \(mode) \(DigestAlgorithm.sha256.digest(bytes).hex)"
       }
     }
-    self.entries = entries
   }
 
   /// The entries, one a line, sorted by path.
@@ -48,7 +60,7 @@ public struct TreeSnapshot: Equatable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: A file system error.
   public static func stagingLeftovers(of name: String, in folder: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+    try FolderListing.names(in: folder.path).filter {
       $0.hasPrefix(".\(name).shipyard-")
     }
   }

@@ -50,8 +50,7 @@ struct ResourceWalk {
 
   /// The entries of one folder, in byte order of their names.
   static func sortedNames(in folder: URL) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    try FolderListing.namesInByteOrder(in: folder.path)
   }
 
   /// Whether `path` is one of the seal's internal exclusions.

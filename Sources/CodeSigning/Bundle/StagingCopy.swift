@@ -61,7 +61,7 @@ package struct StagingCopy {
     switch status.kind {
     case .directory:
       guard mkdir(target, 0o700) == 0 else { throw SystemError("mkdir", path: target) }
-      for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+      for name in try FolderListing.names(in: source) {
         try linkTree(source + "/" + name, to: target + "/" + name)
       }
       guard chmod(target, mode_t(status.permissions)) == 0 else {

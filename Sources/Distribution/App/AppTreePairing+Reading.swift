@@ -24,9 +24,9 @@ extension AppTreePairing {
 
   func names(_ entry: Entry) throws(UniversalAppMergeError) -> [String] {
     do {
-      return try FileManager.default.contentsOfDirectory(atPath: entry.url)
+      return try FolderListing.names(in: entry.url)
     } catch {
-      throw .badInput(entry.url, reason: "cannot list the folder: \(error.localizedDescription)")
+      throw .badInput(error.path ?? entry.url, reason: error.listingProblem)
     }
   }
 

@@ -1,5 +1,6 @@
 import CodeSigning
 import Foundation
+import SystemSupport
 
 /// The offline verification of a Mac app's signatures (or one Mach-O file's), as Gatekeeper and
 /// Apple's notary judge them: every slice's page and special-slot hashes, the CMS and its chain
@@ -79,22 +80,32 @@ public struct AppVerification: Sendable, Encodable {
 
   /// Whether the file, or any file below the folder, is Mach-O (links are not followed).
   static func holdsMachO(_ url: URL) throws -> Bool {
-    let manager = FileManager.default
-    var isFolder: ObjCBool = false
-    guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+    // The item itself may be a link (`build/MyApp.app -> …`); nothing inside is followed.
+    guard let status = try FileStatus.of(url.path) else {
       throw PipelineError.invalidOptions("\(url.path) does not exist")
     }
-    guard isFolder.boolValue else { return try MachOFileDetection.isMachO(at: url.path) }
-    let enumerator = manager.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey])
-    while let file = enumerator?.nextObject() as? URL {
-      let values = try file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-      if values.isRegularFile == true, values.isSymbolicLink != true,
-        try MachOFileDetection.isMachO(at: file.path)
-      {
-        return true
+    return try holdsMachO(url.path, status)
+  }
+
+  /// Whether the item at `path`, of `status`, is or holds Mach-O; every folder read is checked
+  /// (an unreadable one is an error, never a folder without code).
+  private static func holdsMachO(_ path: String, _ status: FileStatus) throws -> Bool {
+    switch status.kind {
+    case .regular:
+      return try MachOFileDetection.isMachO(at: path)
+    case .directory:
+      for name in try FolderListing.names(in: path) {
+        let child = path + "/" + name
+        if let status = try FileStatus.of(child, followingLinks: false),
+          try holdsMachO(child, status)
+        {
+          return true
+        }
       }
+      return false
+    default:
+      return false
     }
-    return false
   }
 
   private enum CodingKeys: String, CodingKey {

@@ -1,5 +1,6 @@
 import Digests
 public import Foundation
+import SystemSupport
 
 /// The release steps for one disk image: sign, notarize, staple, assess and verify it, or
 /// ``ship(building:plan:)`` it from build to final digest, reporting progress as ``Event``s.
@@ -121,10 +122,9 @@ public struct DMGRelease: Sendable {
     guard !source.hasSuffix(".app"), !source.hasSuffix(".app/") else { return [source] }
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: source)
+      names = try FolderListing.names(in: source)
     } catch {
-      throw DMGReleaseError(
-        step: .signApp, kind: .failed, description: "cannot list \(source): \(error)")
+      throw DMGReleaseError(step: .signApp, kind: .failed, description: error.description)
     }
     return names.filter { $0.hasSuffix(".app") }.sorted().map {
       URL(fileURLWithPath: source).appendingPathComponent($0).path
