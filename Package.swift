@@ -25,7 +25,11 @@ let package = Package(
   ],
   targets: [
     // Low-level file and process helpers shared by our modules (package access only).
-    .target(name: "SystemSupport", swiftSettings: strictSettings),
+    .target(
+      name: "SystemSupport", dependencies: ["CSignalForwarding"], swiftSettings: strictSettings),
+    // The one part of interruption handling that runs inside a signal handler, in C: a byte
+    // written to a pipe.
+    .target(name: "CSignalForwarding"),
     // multipart/form-data: encoder, MIME types, streaming body reader.
     .target(name: "Multipart", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // URLSession upload helpers; the only module that imports FoundationNetworking.

@@ -77,9 +77,15 @@ package final class DiskImageReader {
       }
       let contents = try ResourceFork.contents(
         from: try descriptor.read(at: trailer.plistOffset, count: Int(trailer.plistLength)))
-      partitions = contents.partitions.map { Partition(id: $0.id, name: $0.name, table: $0.table) }
-      license = contents.license
+      let partitions = contents.partitions.map {
+        Partition(id: $0.id, name: $0.name, table: $0.table)
+      }
       try Self.checkStoredRangesAreDisjoint(partitions, fileSize: size)
+      // Nothing may throw from here on: once every stored property is set, a throw would run
+      // `deinit` as well as this `catch`, closing the descriptor twice (the second close could
+      // hit a descriptor another thread has just opened under the same number).
+      self.partitions = partitions
+      license = contents.license
     } catch {
       descriptor.close()
       throw error

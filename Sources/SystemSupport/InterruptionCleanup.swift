@@ -1,4 +1,4 @@
-import Dispatch
+import CSignalForwarding
 import Foundation
 
 /// The process-wide list of temporary files and folders to remove when the process is
@@ -7,10 +7,10 @@ import Foundation
 /// Whatever makes a temporary path registers it *before* creating it, and settles it (renames it
 /// into place or removes it) through ``settle(_:_:)``, which runs the rename and forgets the path
 /// as one step no interruption falls between. The command line's entry point calls
-/// ``installHandlers(report:)`` once: the signals are then delivered to a dispatch source on a
-/// queue of their own (not to a C handler, so nothing runs on an interrupted thread and no
-/// async-signal-safety is needed), which holds the registry's lock, removes every registered
-/// path, reports the signal and ends the process with `_exit(128 + signal)`.
+/// ``installHandlers(report:)`` once: a signal's handler then only writes its number to a pipe
+/// (the one thing a handler can safely do, on whatever thread it interrupts), and a thread of
+/// our own reading the pipe holds the registry's lock, removes every registered path, reports
+/// the signal and ends the process with `_exit(128 + signal)`.
 ///
 /// ```swift
 /// let ticket = InterruptionCleanup.register(temporaryPath)
@@ -27,11 +27,10 @@ package enum InterruptionCleanup {
     fileprivate let number: UInt64
   }
 
-  // The dispatch sources are only kept (never used) and only touched under the lock.
-  private struct Registry: @unchecked Sendable {
+  private struct Registry: Sendable {
     var nextNumber: UInt64 = 0
     var paths: [UInt64: String] = [:]
-    var sources: [any DispatchSourceSignal] = []
+    var handlersInstalled = false
   }
 
   private static let registry = Locked(Registry())
@@ -86,28 +85,47 @@ package enum InterruptionCleanup {
   /// Catches ``signals``: on one, removes every registered path, calls `report` with the
   /// signal's number and ends the process with status 128 + that number.
   ///
-  /// Call it once, from the program's entry point, on its main thread: the signals are unblocked
-  /// there, and their default actions replaced (`SIG_IGN` while the dispatch source waits);
-  /// programs started later get the default actions back when they `exec`.
+  /// Call it once, from the program's entry point; later calls do nothing. From its return on,
+  /// no signal is missed: the handlers are in place (not installed later on another thread, as
+  /// libdispatch's signal sources are, which lose a signal that comes first; on Linux they also
+  /// lose one the kernel hands to a thread other than the one they forward it to, such as the
+  /// main thread waiting in `dispatch_main`, whose mask is empty). Programs started later get
+  /// the default actions back, as `exec` resets handlers.
   ///
   /// - Parameter report: Says that the run was interrupted (on standard error); it runs on the
-  ///   handlers' queue while the registry is locked.
+  ///   handlers' thread while the registry is locked.
   package static func installHandlers(report: @escaping @Sendable (Int32) -> Void) {
-    let queue = DispatchQueue(label: "shipyard.interruption-cleanup", qos: .userInteractive)
-    // A parent may start us with the signals blocked (test runners block SIGTERM): unblocked on
-    // this thread, they reach the handlers.
-    var unblocked = sigset_t()
-    sigemptyset(&unblocked)
-    for number in signals { sigaddset(&unblocked, number) }
-    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     registry.withLock { registry in
-      for number in signals {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { interrupted(by: number, report: report) }
-        source.resume()
-        registry.sources.append(source)
+      guard !registry.handlersInstalled else { return }
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else {
+        fatalError("cannot make the interruption pipe: \(SystemError("pipe"))")
       }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      let readEnd = ends[0]
+      let reader = Thread { waitForSignal(on: readEnd, report: report) }
+      reader.name = "shipyard.interruption-cleanup"
+      reader.start()
+      guard shipyard_forward_signals(ends[1], signals, Int32(signals.count)) == 0 else {
+        fatalError("cannot install the interruption handlers: \(SystemError("sigaction"))")
+      }
+      registry.handlersInstalled = true
+    }
+    // A parent may start us with the signals blocked (test runners block SIGTERM).
+    var caught = sigset_t()
+    sigemptyset(&caught)
+    for number in signals { sigaddset(&caught, number) }
+    pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+  }
+
+  /// Reads signal numbers from the handlers' pipe; the first ends the process.
+  private static func waitForSignal(on descriptor: Int32, report: @Sendable (Int32) -> Void) {
+    var number: UInt8 = 0
+    while true {
+      let count = read(descriptor, &number, 1)
+      if count == 1 { interrupted(by: Int32(number), report: report) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return }
     }
   }
 
