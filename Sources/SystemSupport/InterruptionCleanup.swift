@@ -144,16 +144,34 @@ package enum InterruptionCleanup {
 
   /// Removes `path` and everything below it.
   ///
-  /// The path is first renamed to a fresh hidden name beside it, in one step: threads still
+  /// The path is first renamed to a fresh name beside it, in one step: threads still
   /// writing by the old path (the process goes on until it exits) then fail instead of adding
   /// to a folder being removed, or making it again. Where the rename is refused, the path is
-  /// removed where it is, again while other threads still add to it.
+  /// removed where it is, again while other threads still add to it. Folders that are not
+  /// writable (an app's read-only folder, copied with its permissions) are made so first
+  /// where removal fails: for anyone but root, nothing in them could be removed otherwise.
   package static func removeTree(_ path: String) {
-    let aside = AtomicOutputFile.temporarySibling(of: path)
+    // The same name and more, so that whoever looks for what a run left finds it too.
+    let aside = path + ".removing-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
     let target = rename(path, aside) == 0 ? aside : path
-    for _ in 0..<100 {
+    for attempt in 0..<100 {
       guard (try? FileStatus.of(target, followingLinks: false)) != nil else { return }
-      try? FileManager.default.removeItem(atPath: target)
+      do {
+        try FileManager.default.removeItem(atPath: target)
+      } catch {
+        if attempt == 0 { makeFoldersWritable(target) }
+      }
+    }
+  }
+
+  /// Gives the owner full access to `path`, if it is a folder, and to every folder below it.
+  private static func makeFoldersWritable(_ path: String) {
+    guard let status = try? FileStatus.of(path, followingLinks: false),
+      status.kind == .directory
+    else { return }
+    _ = chmod(path, mode_t(status.permissions) | S_IRWXU)
+    for name in (try? FolderListing.names(in: path)) ?? [] {
+      makeFoldersWritable(path + "/" + name)
     }
   }
 }

@@ -38,7 +38,7 @@ package struct StagingCopy {
         try FileManager.default.copyItem(at: original, to: copy)
       }
     } catch {
-      InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: copy) }
+      InterruptionCleanup.settle(ticket) { InterruptionCleanup.removeTree(copy.path) }
       throw .stagingFailed(path: original.path, reason: "copying it failed: \(error)")
     }
   }
@@ -109,12 +109,12 @@ package struct StagingCopy {
       InterruptionCleanup.unregister(asideTicket)
       throw failure
     }
-    InterruptionCleanup.settle(asideTicket) { try? FileManager.default.removeItem(at: aside) }
+    InterruptionCleanup.settle(asideTicket) { InterruptionCleanup.removeTree(aside.path) }
   }
 
   /// Removes the copy, leaving the original as it was.
   package func discard() {
-    InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: copy) }
+    InterruptionCleanup.settle(ticket) { InterruptionCleanup.removeTree(copy.path) }
   }
 
   private func move(_ source: URL, to target: URL) throws(BundleError) {

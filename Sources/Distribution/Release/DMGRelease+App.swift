@@ -125,7 +125,7 @@ extension DMGRelease {
       "shipyard-app-\(UUID().uuidString)")
     let ticket = InterruptionCleanup.register(folder.path)
     defer {
-      InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: folder) }
+      InterruptionCleanup.settle(ticket) { InterruptionCleanup.removeTree(folder.path) }
     }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return try await body(folder)

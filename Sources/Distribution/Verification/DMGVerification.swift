@@ -79,7 +79,7 @@ public struct DMGVerification: Sendable, Encodable {
       "shipyard-verify-\(UUID().uuidString)")
     let ticket = InterruptionCleanup.register(folder.path)
     defer {
-      InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: folder) }
+      InterruptionCleanup.settle(ticket) { InterruptionCleanup.removeTree(folder.path) }
     }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let extraction = try DMGAppExtraction(path: image, extractingInto: folder.path)
