@@ -102,6 +102,8 @@ package enum InterruptionCleanup {
         fatalError("cannot make the interruption pipe: \(SystemError("pipe"))")
       }
       for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      // A handler must never wait, even on a pipe filled by a storm of signals.
+      _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
       let readEnd = ends[0]
       let reader = Thread { waitForSignal(on: readEnd, report: report) }
       reader.name = "shipyard.interruption-cleanup"
