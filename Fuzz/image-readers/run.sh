@@ -32,6 +32,7 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -package-name Shipyard -I "
   -enable-upcoming-feature InternalImportsByDefault -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature ExistentialAny)
 for library in CZlib CDeflate CBzip2 CLzma COpenSSL CXattr CPNG CTIFF CJPEG; do flags+=(-I "$root/Sources/$library"); done
+flags+=(-I "$root/Sources/CSignalForwarding/include")
 
 # Each module as one object and its interface, in dependency order, from every Swift file in
 # its folder (the C libraries' link names come from their module maps).
@@ -48,6 +49,9 @@ exec 3>&1
 exec >"$work/build.log" 2>&1
 trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
 # CodeSigning reads the signatures (and writes them, which the fuzz target leaves alone).
+# SystemSupport's one C target (its signal handler), an object beside the modules'.
+clang -O2 -c -I "$root/Sources/CSignalForwarding/include" \
+  -o "$modules/CSignalForwarding.o" "$root/Sources/CSignalForwarding/signal_forwarding.c"
 for name in SystemSupport StagedTree DiskImage HFSPlus APFS FinderLayout Digests CodeSigning ZipArchive; do
   module "$name" "$root/Sources/$name"
 done
