@@ -19,6 +19,21 @@ import Testing
     #expect(read == target)
   }
 
+  /// A name that is not UTF-8 cannot go on a volume: the error names the entry (its other bytes
+  /// shown as U+FFFD) and says why, instead of a "No such file" for a name decoded lossily.
+  @Test func aNameThatIsNotUTF8IsAnErrorNamingIt() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let bytes = Array(folder.path("caf").utf8) + [0xE9, 0]
+    let descriptor = bytes.withUnsafeBufferPointer {
+      $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+    }
+    try #require(descriptor >= 0)
+    close(descriptor)
+    let error = try #require(throws: StagingError.self) { try SourceScanner.scan(folder.url.path) }
+    #expect(error.description == "cannot read \(folder.path("caf\u{FFFD}")): its name is not UTF-8")
+  }
+
   /// `user.com.apple.FinderInfo` and `user.com.apple.ResourceFork`, as tools that copy files
   /// from a Mac to Linux keep them, become the item's Finder info and resource fork.
   @Test func finderInfoAndResourceForkComeFromTheirAttributes() throws {
