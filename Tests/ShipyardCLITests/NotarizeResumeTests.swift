@@ -13,27 +13,19 @@ struct NotarizeResumeTests {
   @Test func anInterruptedNotarizationResumesItsSubmission() throws {
     let double = try NotaryDouble()
     defer { double.stop() }
-    let workspace = try FaultWorkspace.shipping(megabytes: 1, with: double)
+    let workspace = try SplitNotarizationTests.signedImage(megabytes: 1, with: double)
     let image = workspace.image.path
-    let identity = [
-      "--p12", double.folder.path("identity-legacy.p12"), "--p12-password-env", "P12_PASSWORD",
-    ]
-    for step in [
-      ["dmg", "build", workspace.source, "-o", image],
-      ["dmg", "sign", image, "--no-timestamp"] + identity,
-    ] {
-      let run = try double.shipyard(step)
-      try #require(run.status == 0, "\(run.standardError)")
-    }
     let statePath = image + ".notarization.json"
 
-    // The state file is written once the upload is done: the run then polls, waiting 10 s
-    // between polls, and is interrupted there.
+    // The state file names the submission `Uploading` before the first byte is sent, and
+    // `In Progress` once the upload is done: the run then polls, waiting 10 s between polls, and
+    // is interrupted there. (Signalled as soon as the file appeared, the run was at times still
+    // uploading, and the rerun rightly sent the image again: the next test's case.)
     let interrupted = try SignalledRun.run(
       ["dmg", "notarize", image] + double.keyArguments,
       environment: ["PATH=/usr/bin:/bin"] + double.environment, signal: SIGINT,
       in: workspace.folder
-    ) { FileManager.default.fileExists(atPath: statePath) }
+    ) { Self.status(in: statePath) == "In Progress" }
     #expect(interrupted.wasSignalled, "\(interrupted.errors)")
     #expect(interrupted.status == 130, "\(interrupted.errors)")
     #expect(interrupted.errors.contains("interrupted"))
@@ -44,6 +36,36 @@ struct NotarizeResumeTests {
     let requests = double.requests()
     #expect(requests.filter { $0["submission"] != nil }.count == 1, "\(requests)")
     #expect(requests.filter { $0["method"] as? String == "PUT" }.count == 1, "\(requests)")
+    #expect(requests.contains { $0["verdict"] as? String == "Accepted" })
+  }
+
+  /// Interrupted during its one PUT to S3: the state file says `Uploading`, and the rerun sends
+  /// the image again, to the same submission, and waits for its verdict.
+  @Test func aNotarizationInterruptedDuringItsOnePutSendsItAgain() throws {
+    let double = try NotaryDouble(modes: ["s3-slow-put"])
+    defer { double.stop() }
+    let workspace = try SplitNotarizationTests.signedImage(megabytes: 1, with: double)
+    let image = workspace.image.path
+    let interrupted = try SignalledRun.run(
+      ["dmg", "notarize", image] + double.keyArguments,
+      environment: ["PATH=/usr/bin:/bin"] + double.environment, signal: SIGINT,
+      in: workspace.folder
+    ) {
+      // The PUT has been read, and is held before it is stored.
+      double.requests().contains { $0["method"] as? String == "PUT" }
+    }
+    #expect(interrupted.wasSignalled && interrupted.status == 130, "\(interrupted.errors)")
+    #expect(Self.status(in: image + ".notarization.json") == "Uploading")
+
+    let resumed = try double.shipyard(["dmg", "notarize", image] + double.keyArguments)
+    #expect(resumed.status == 0, "\(resumed.standardError)")
+    #expect(resumed.standardError.contains("its upload, interrupted, is finished"))
+    #expect(!FileManager.default.fileExists(atPath: image + ".notarization.upload.json"))
+    let requests = double.requests()
+    #expect(requests.filter { $0["submission"] != nil }.count == 1, "\(requests)")
+    let puts = requests.filter { $0["method"] as? String == "PUT" }
+    #expect(puts.count == 2 && puts.allSatisfy { $0["sigv4"] as? String == "ok" }, "\(puts)")
+    #expect(requests.contains { $0["storedSHA256Matches"] as? Bool == true }, "\(requests)")
     #expect(requests.contains { $0["verdict"] as? String == "Accepted" })
   }
 
@@ -97,5 +119,11 @@ struct NotarizeResumeTests {
     #expect(!requests.contains { $0["method"] as? String == "DELETE" })
     #expect(requests.contains { $0["storedSHA256Matches"] as? Bool == true })
     #expect(requests.contains { $0["verdict"] as? String == "Accepted" })
+  }
+
+  /// The status a notarization state file records, or `nil` while it is missing or unreadable.
+  static func status(in statePath: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: statePath) else { return nil }
+    return (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["status"] as? String
   }
 }

@@ -25,7 +25,8 @@ The trusted roots default to <pki folder>/root.pem. Modes: unauthorized, s3-refu
 (the first upload of a multipart upload's part 2 is read, then the connection is closed with no
 answer), s3-drops-once (the first PUT's connection is closed half-way through its body, with no
 answer), s3-refuses-part-2 (part 2 gets 403), s3-slow-parts (each part after the first waits 2 s
-before it is stored, so that a test can interrupt an upload between parts), s3-joins-on-disk (every
+before it is stored, so that a test can interrupt an upload between parts), s3-slow-put (a one-PUT
+upload, once read, waits 2 s before it is stored, so that a test can interrupt it), s3-joins-on-disk (every
 multipart upload is completed by the double, as those of 1 GiB and more always are:
 s3_disk_join.py), invalid (every submission Invalid, with a canned log), ticket-never, tsa-down.
 Prints "port <n>" when ready. S3's multipart upload (create, parts, abort, and the completion under
@@ -345,7 +346,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.reply(403, ("<Error><Code>AccessDenied</Code><Message>%s</Message></Error>" % problem).encode(),
                        "application/xml")
             return
-        if part not in (None, "1") and self.command == "PUT" and "s3-slow-parts" in MODES:
+        if self.command == "PUT" and ("s3-slow-parts" in MODES and part not in (None, "1")
+                                      or "s3-slow-put" in MODES and part is None):
             time.sleep(2)
         if part == "2" and "s3-drops-part-2" in MODES and not dropped_parts:
             dropped_parts.add(part)
@@ -353,9 +355,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
+        # The Authorization (checked above) goes along: moto refuses an anonymous request to
+        # overwrite an object, as a rerun's PUT after an interrupted one does.
         request = urllib.request.Request(MOTO_URL + self.path[len("/s3"):], data=data if data else None,
                                          method=self.command,
-                                         headers={"Content-Type": self.headers.get("Content-Type", "")})
+                                         headers={"Content-Type": self.headers.get("Content-Type", ""),
+                                                  "Authorization": self.headers.get("Authorization", "")})
         try:
             with urllib.request.urlopen(request) as answer:
                 status, headers, body = answer.status, answer.headers, answer.read()
