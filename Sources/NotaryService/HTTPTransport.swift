@@ -4,7 +4,7 @@ package import Foundation
 import FoundationNetworking
 #endif
 
-/// An HTTP request the Notary clients make: small bodies in memory, the image from its file.
+/// An HTTP request the Notary clients make, its body in memory (an image goes in parts).
 package struct HTTPRequest: Sendable {
   /// Where a request's body comes from.
   package enum Body: Sendable {
@@ -12,8 +12,6 @@ package struct HTTPRequest: Sendable {
     case none
     /// Bytes in memory.
     case data(Data)
-    /// A file, streamed by URLSession (`uploadTask(with:fromFile:)`).
-    case file(URL)
   }
 
   /// `GET`, `POST`, `PUT`.
@@ -106,8 +104,6 @@ package struct HTTPTransport: Sendable {
           case .none: session.dataTask(with: urlRequest, completionHandler: completion)
           case .data(let data):
             session.uploadTask(with: urlRequest, from: data, completionHandler: completion)
-          case .file(let url):
-            session.uploadTask(with: urlRequest, fromFile: url, completionHandler: completion)
           }
         task.resume()
       }

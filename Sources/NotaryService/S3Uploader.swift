@@ -100,8 +100,10 @@ package struct S3Uploader: Sendable {
         service: "Apple's Notary API", detail: "the bucket or object name makes no URL")
     }
     guard size > partSize else {
+      // From memory, as each part is (it is no larger than one): FoundationNetworking's file
+      // uploads stop the process when a connection drops while a read of the file is pending.
       let response = try await send(
-        "PUT", url, body: .file(URL(fileURLWithPath: path)), sha256: sha256,
+        "PUT", url, body: .data(try Data(contentsOf: URL(fileURLWithPath: path))), sha256: sha256,
         credentials: upload.credentials)
       guard (200..<300).contains(response.status) else {
         throw NotaryServiceError.uploadRefused(status: response.status, detail: response.excerpt)
