@@ -6,12 +6,16 @@ import SystemSupport
 public import FoundationNetworking
 #endif
 
-/// Uploads multipart forms with URLSession, with an exact `Content-Length` and progress.
+/// Uploads multipart forms with URLSession, with progress and bounded memory.
 ///
-/// Small bodies are sent from memory. Larger ones are streamed to a temporary file and sent with
-/// `uploadTask(with:fromFile:)`, so that URLSession sends a real `Content-Length` (on Linux,
-/// `httpBodyStream` sends `Transfer-Encoding: chunked` instead). The temporary file is removed on
-/// success, failure and cancellation.
+/// Bodies under ``MultipartUploadOptions/memoryThreshold`` are sent from memory with their exact
+/// `Content-Length`. Larger ones are streamed to a temporary file first, then sent from it: on
+/// Apple platforms with `uploadTask(with:fromFile:)` and their exact `Content-Length`; on Linux,
+/// by default, as a body stream sent with `Transfer-Encoding: chunked`, since FoundationNetworking's
+/// file uploads can stop the process when a task ends mid-body
+/// (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells why, and how to choose otherwise).
+///
+/// The temporary file is removed on success, failure and cancellation.
 ///
 /// ```swift
 /// var form = MultipartFormData()
@@ -155,7 +159,10 @@ public struct MultipartUploader: Sendable {
           let task =
             switch body {
             case .data(let data): session.uploadTask(with: request, from: data)
-            case .file(let url): session.uploadTask(with: request, fromFile: url)
+            case .file(let url):
+              Self.uploadTask(
+                in: session, with: request, fromFile: url,
+                chunkedOnLinux: options.sendsFilesChunkedOnLinux)
             }
           handle.start(task)
           session.finishTasksAndInvalidate()
@@ -167,6 +174,23 @@ public struct MultipartUploader: Sendable {
       try Task.checkCancellation()
       throw error
     }
+  }
+}
+
+extension MultipartUploader {
+  /// A task that sends the file at `url` as the body: `uploadTask(with:fromFile:)`, or on Linux
+  /// when `chunkedOnLinux`, a data task reading the file as a body stream (sent chunked).
+  static func uploadTask(
+    in session: URLSession, with request: URLRequest, fromFile url: URL, chunkedOnLinux: Bool
+  ) -> URLSessionTask {
+    #if canImport(FoundationNetworking)
+    if chunkedOnLinux {
+      var request = request
+      request.httpBodyStream = InputStream(url: url)
+      return session.dataTask(with: request)
+    }
+    #endif
+    return session.uploadTask(with: request, fromFile: url)
   }
 }
 

@@ -40,7 +40,7 @@ struct LargeUploadTests {
     form.addString("hello", forField: "note")
     try form.addFile(at: file, forField: "file")
     #expect(report.transferEncoding == nil)
-    #expect(Int64(report.contentLength) == form.contentLength)
+    #expect(report.contentLength.map(Int64.init) == form.contentLength)
     #expect(report.bytesReceived == report.contentLength)
     #expect(report.parts.map(\.name) == ["note", "file"])
     #expect(report.parts.last?.filename == "big.bin")
@@ -50,7 +50,7 @@ struct LargeUploadTests {
     let peak = try #require(Self.maximumResidentKilobytes(in: run.standardError))
     #expect(peak < 64 * 1024, "peak memory \(peak) KiB is not under 64 MiB")
     print(
-      "1 GiB upload: peak resident memory \(peak / 1024) MiB, Content-Length \(report.contentLength)"
+      "1 GiB upload: peak resident memory \(peak / 1024) MiB, Content-Length \(report.contentLength ?? 0)"
     )
   }
 

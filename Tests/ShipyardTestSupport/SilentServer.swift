@@ -1,14 +1,16 @@
 public import Foundation
 
-/// A loopback TCP socket that listens but never accepts or reads: an upload to it stalls once
-/// the kernel's buffers are full, which lets tests cancel an upload in flight.
+/// A loopback TCP socket that never answers: by default it never accepts or reads, so that an
+/// upload to it stalls once the kernel's buffers are full, which lets tests cancel an upload in
+/// flight; draining, it reads every connection slowly, so that an upload is always under way.
 public final class SilentServer {
   /// The port it listens on, on 127.0.0.1.
   public let port: Int
   private let descriptor: Int32
 
-  /// Opens the socket on a free port.
-  public init() throws {
+  /// Opens the socket on a free port; when `draining`, a thread accepts each connection and
+  /// reads it (64 KiB every half millisecond) until the client closes it.
+  public init(draining: Bool = false) throws {
     #if canImport(Darwin)
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
@@ -21,7 +23,7 @@ public final class SilentServer {
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-        bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 1) == 0
+        bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 8) == 0
           && getsockname(descriptor, socketAddress, &length) == 0
       }
     }
@@ -32,6 +34,21 @@ public final class SilentServer {
     }
     self.descriptor = descriptor
     port = Int(UInt16(bigEndian: address.sin_port))
+    if draining { Self.drainConnections(to: descriptor) }
+  }
+
+  private static func drainConnections(to descriptor: Int32) {
+    Thread.detachNewThread {
+      while true {
+        let connection = accept(descriptor, nil, nil)
+        guard connection >= 0 else { return }  // shut down by deinit
+        Thread.detachNewThread {
+          var buffer = [UInt8](repeating: 0, count: 1 << 16)
+          while read(connection, &buffer, buffer.count) > 0 { usleep(500) }
+          close(connection)
+        }
+      }
+    }
   }
 
   /// The URL of the socket.
@@ -42,5 +59,8 @@ public final class SilentServer {
     return url
   }
 
-  deinit { close(descriptor) }
+  deinit {
+    shutdown(descriptor, Int32(SHUT_RDWR))  // wakes a thread waiting in accept
+    close(descriptor)
+  }
 }

@@ -23,8 +23,8 @@ public final class UploadServer {
       public var sha256: String
     }
 
-    /// The Content-Length header received.
-    public var contentLength: Int
+    /// The Content-Length header received; `nil` for a chunked body.
+    public var contentLength: Int?
     /// The Transfer-Encoding header received, if any.
     public var transferEncoding: String?
     /// The body bytes read.

@@ -71,14 +71,17 @@ struct FormPostCommand: ShipyardCommand {
     let showsProgress = progress ?? (console.errorIsTerminal && body.contentLength >= 1 << 20)
     let bar = showsProgress ? ProgressBar(console: console, totalBytes: body.contentLength) : nil
     let maxTime = maxTime
-    let uploader = MultipartUploader(configuration: {
-      let configuration = URLSessionConfiguration.default
-      if let maxTime {
-        configuration.timeoutIntervalForResource = maxTime
-        configuration.timeoutIntervalForRequest = maxTime
-      }
-      return configuration
-    })
+    // Like curl -F, always an exact Content-Length: a one-shot run may end when its upload fails
+    // (see MultipartUploadOptions.sendsFilesChunkedOnLinux).
+    let uploader = MultipartUploader(
+      configuration: {
+        let configuration = URLSessionConfiguration.default
+        if let maxTime {
+          configuration.timeoutIntervalForResource = maxTime
+          configuration.timeoutIntervalForRequest = maxTime
+        }
+        return configuration
+      }, options: MultipartUploadOptions(sendsFilesChunkedOnLinux: false))
     let reply: Data
     let response: HTTPURLResponse
     do {

@@ -3,7 +3,8 @@
 It listens on 127.0.0.1 (port 0: the system picks one, printed as the first line on stdout),
 streams each POST body through werkzeug's multipart decoder without keeping it, and answers with
 JSON: the Content-Length and Transfer-Encoding headers it received, the bytes it read, and each
-part's name, filename, content type, size and SHA-256. A body sent without Content-Length is
+part's name, filename, content type, size and SHA-256. A body is read by its Content-Length or,
+sent with Transfer-Encoding: chunked (and no Content-Length), by its chunks; any other body is
 refused with 411. It stops after --requests requests (default 1) or --seconds seconds.
 """
 import argparse
@@ -32,18 +33,38 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def pieces(self, count):
+        """`count` bytes of the body, in pieces of at most 1 MiB (fewer if the client stops)."""
+        while count:
+            piece = self.rfile.read(min(count, 1 << 20))
+            if not piece:
+                return
+            count -= len(piece)
+            yield piece
+
+    def chunks(self, length):
+        """The body in pieces: `length` bytes, or its chunks when length is None."""
+        if length is not None:
+            yield from self.pieces(length)
+            return
+        while size := int(self.rfile.readline().split(b";")[0].strip(), 16):
+            yield from self.pieces(size)
+            self.rfile.readline()
+        while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+            pass  # trailer fields
+
     def do_POST(self):
         length = self.headers.get("Content-Length")
         encoding = self.headers.get("Transfer-Encoding")
-        if length is None or encoding is not None:
-            return self.reply(411, {"error": "Content-Length required, no Transfer-Encoding",
+        if (length is None) == (encoding is None) or encoding not in (None, "chunked"):
+            return self.reply(411, {"error": "Content-Length or chunked Transfer-Encoding required",
                                     "transferEncoding": encoding})
         _, params = parse_options_header(self.headers.get("Content-Type", ""))
         decoder = MultipartDecoder(params["boundary"].encode())
-        parts, current, remaining, received = [], None, int(length), 0
+        parts, current, received = [], None, 0
+        pieces = self.chunks(int(length) if length is not None else None)
         while True:
-            chunk = self.rfile.read(min(remaining, 1 << 20)) if remaining else b""
-            remaining -= len(chunk)
+            chunk = next(pieces, b"")
             received += len(chunk)
             decoder.receive_data(chunk if chunk else None)
             while True:
@@ -60,13 +81,15 @@ class Handler(BaseHTTPRequestHandler):
                     current["size"] += len(event.data)
                     current["hash"].update(event.data)
                 elif isinstance(event, Epilogue):
-                    remaining = 0
                     break
             if not chunk or isinstance(event, Epilogue):
                 break
+        for piece in pieces:  # the rest of the body, after the epilogue began
+            received += len(piece)
         for part in parts:
             part["sha256"] = part.pop("hash").hexdigest()
-        self.reply(200, {"contentLength": int(length), "transferEncoding": encoding,
+        self.reply(200, {"contentLength": int(length) if length is not None else None,
+                         "transferEncoding": encoding,
                          "bytesReceived": received, "parts": parts})
 
 
