@@ -1,4 +1,5 @@
 public import Foundation
+import SystemSupport
 
 /// A loopback TCP socket that never answers: by default it never accepts or reads, so that an
 /// upload to it stalls once the kernel's buffers are full, which lets tests cancel an upload in
@@ -34,14 +35,28 @@ public final class SilentServer {
     }
     self.descriptor = descriptor
     port = Int(UInt16(bigEndian: address.sin_port))
-    if draining { Self.drainConnections(to: descriptor) }
+    drainer = draining ? Self.drainConnections(to: descriptor) : nil
   }
 
-  private static func drainConnections(to descriptor: Int32) {
+  /// The draining thread's stop flag and its end; `deinit` stops it and waits for it before
+  /// closing the socket, so that it never calls `accept` on a number another test has reused.
+  private let drainer: (stop: Locked<Bool>, ended: DispatchSemaphore)?
+
+  private static func drainConnections(
+    to descriptor: Int32
+  ) -> (stop: Locked<Bool>, ended: DispatchSemaphore) {
+    let stop = Locked(false)
+    let ended = DispatchSemaphore(value: 0)
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)  // accept never waits
     Thread.detachNewThread {
-      while true {
+      defer { ended.signal() }
+      var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      while !stop.withLock({ $0 }) {
+        guard poll(&waiting, 1, 20) > 0 else { continue }
         let connection = accept(descriptor, nil, nil)
-        guard connection >= 0 else { return }  // shut down by deinit
+        guard connection >= 0 else { continue }
+        // Darwin passes O_NONBLOCK on to the connection; its reads should wait.
+        _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
         Thread.detachNewThread {
           var buffer = [UInt8](repeating: 0, count: 1 << 16)
           while read(connection, &buffer, buffer.count) > 0 { usleep(500) }
@@ -49,6 +64,7 @@ public final class SilentServer {
         }
       }
     }
+    return (stop, ended)
   }
 
   /// The URL of the socket.
@@ -60,7 +76,10 @@ public final class SilentServer {
   }
 
   deinit {
-    shutdown(descriptor, Int32(SHUT_RDWR))  // wakes a thread waiting in accept
+    if let drainer {
+      drainer.stop.withLock { $0 = true }
+      drainer.ended.wait()
+    }
     close(descriptor)
   }
 }

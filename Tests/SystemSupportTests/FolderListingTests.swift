@@ -95,25 +95,32 @@ import Testing
     #expect(opened == 3)
   }
 
-  /// The system's stream itself: its descriptor closed underneath it (what a double `close`
-  /// elsewhere in the process does), reading past the entries glibc already holds fails with
-  /// `EBADF`, and the stream says so instead of ending the folder early.
+  /// The system's stream itself: its descriptor made to point at something that is not a
+  /// folder underneath it (as a double `close` elsewhere in the process, followed by an `open`
+  /// that takes the number, does), reading past the entries glibc already holds fails, and the
+  /// stream says so instead of ending the folder early.
+  ///
+  /// The descriptor is replaced with `dup2`, never closed: a number closed here could be taken
+  /// by another test's `open` on another thread, which this stream would then read and close.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
   func theSystemStreamReportsAReadFailure() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let count = 5_000  // far more entries than one 32 KiB getdents buffer holds
     for index in 0..<count { try folder.write([], to: "file-\(index)") }
+    let notAFolder = open("/dev/null", O_RDONLY)
+    try #require(notAFolder >= 0)
+    defer { close(notAFolder) }
     var read = 0
     let error = #expect(throws: SystemError.self) {
       let stream = try DirectoryStream(folder.url.path)
       _ = try stream.nextName()
       read = 1
       guard let descriptor = Self.openDescriptor(of: folder.url.path) else { return }
-      close(descriptor)
+      guard dup2(notAFolder, descriptor) == descriptor else { return }
       while try stream.nextName() != nil { read += 1 }
     }
-    #expect(error == SystemError("read the folder", path: folder.url.path, errorNumber: EBADF))
+    #expect(error == SystemError("read the folder", path: folder.url.path, errorNumber: ENOTDIR))
     #expect(read < count)
   }
 
