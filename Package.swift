@@ -34,8 +34,15 @@ let package = Package(
     .target(name: "Multipart", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // URLSession upload helpers; the only module that imports FoundationNetworking.
     .target(
-      name: "MultipartUpload", dependencies: ["Multipart", "SystemSupport"],
+      name: "MultipartUpload",
+      dependencies: [
+        "Multipart", "SystemSupport",
+        .target(name: "CCurlTransfer", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: strictSettings),
+    // Typed wrappers of libcurl's variadic calls, for the Linux file uploads that send an exact
+    // Content-Length (FoundationNetworking's own can stop the process).
+    .target(name: "CCurlTransfer", linkerSettings: [.linkedLibrary("curl")]),
     // The platform-neutral menu model: actions, menus, deferred items, the debug-action registry.
     .target(name: "Menus", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // Linux only: the slice of UIKit the menu adapters use, with Apple's spellings, plus test hooks.

@@ -9,16 +9,20 @@ public struct MultipartUploadOptions: Sendable {
   public var memoryThreshold: Int64
   /// The folder for temporary body files; by default the system's temporary folder.
   public var temporaryDirectory: URL?
-  /// Whether, on Linux, a body sent from its temporary file goes out as a stream with
-  /// `Transfer-Encoding: chunked` (the default) rather than with its exact `Content-Length`.
+  /// Whether, on Linux, a body sent from its temporary file goes out through URLSession as a
+  /// stream with `Transfer-Encoding: chunked`, rather than through libcurl directly with its
+  /// exact `Content-Length` (the default).
   ///
   /// FoundationNetworking sends a file with a `Content-Length` only through
   /// `uploadTask(with:fromFile:)`, and that stops the whole process (a `try!` on
   /// `curl_easy_pause`) when the task ends, cancelled, failed or answered early, while a read of
-  /// the file is pending. Set this to `false` for a server that requires a `Content-Length` where
-  /// a failed upload may end the process, as in a command-line tool; or raise
-  /// ``memoryThreshold`` above the body's size to send it from memory. Apple platforms always send
-  /// the file with its `Content-Length`.
+  /// the file is pending. So by default Linux sends the file through an easy handle of libcurl's
+  /// own, which reads the file itself. From the session configuration that transfer applies the
+  /// additional headers and both timeouts; it returns redirects instead of following them, takes
+  /// proxies from the environment (`https_proxy` and the like), and neither stores cookies nor
+  /// answers authentication challenges. Set this to `true` to send through URLSession with all of
+  /// its configuration, chunked. Apple platforms always send the file through URLSession with its
+  /// `Content-Length`.
   public var sendsFilesChunkedOnLinux: Bool
 
   /// Makes options.
@@ -26,10 +30,11 @@ public struct MultipartUploadOptions: Sendable {
   /// - Parameters:
   ///   - memoryThreshold: The largest body, in bytes, encoded in memory.
   ///   - temporaryDirectory: Where temporary body files go; `nil` for the system's.
-  ///   - sendsFilesChunkedOnLinux: Whether Linux streams bodies from their file chunked.
+  ///   - sendsFilesChunkedOnLinux: Whether Linux sends bodies from their file chunked, through
+  ///     URLSession, rather than with their length, through libcurl.
   public init(
     memoryThreshold: Int64 = 10_000_000, temporaryDirectory: URL? = nil,
-    sendsFilesChunkedOnLinux: Bool = true
+    sendsFilesChunkedOnLinux: Bool = false
   ) {
     self.memoryThreshold = memoryThreshold
     self.temporaryDirectory = temporaryDirectory

@@ -9,11 +9,11 @@ public import FoundationNetworking
 /// Uploads multipart forms with URLSession, with progress and bounded memory.
 ///
 /// Bodies under ``MultipartUploadOptions/memoryThreshold`` are sent from memory with their exact
-/// `Content-Length`. Larger ones are streamed to a temporary file first, then sent from it: on
-/// Apple platforms with `uploadTask(with:fromFile:)` and their exact `Content-Length`; on Linux,
-/// by default, as a body stream sent with `Transfer-Encoding: chunked`, since FoundationNetworking's
-/// file uploads can stop the process when a task ends mid-body
-/// (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells why, and how to choose otherwise).
+/// `Content-Length`. Larger ones are streamed to a temporary file first, then sent from it with
+/// their exact `Content-Length`: on Apple platforms with `uploadTask(with:fromFile:)`; on Linux,
+/// by default, through libcurl directly, since FoundationNetworking's file uploads can stop the
+/// process when a task ends mid-body (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells
+/// what that transfer applies of the configuration, and how to send chunked through URLSession).
 ///
 /// The temporary file is removed on success, failure and cancellation.
 ///
@@ -83,6 +83,13 @@ public struct MultipartUploader: Sendable {
     defer { InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: file) } }
     try Task.checkCancellation()
     try form.write(to: file)
+    #if canImport(CCurlTransfer)
+    if !options.sendsFilesChunkedOnLinux {
+      let upload = CurlFileUpload(
+        request: request, file: file, length: totalBytes, configuration: makeConfiguration())
+      return try await upload.send(progress: progress)
+    }
+    #endif
     return try await send(.file(file), request: request, totalBytes: totalBytes, progress: progress)
   }
 
@@ -160,9 +167,7 @@ public struct MultipartUploader: Sendable {
             switch body {
             case .data(let data): session.uploadTask(with: request, from: data)
             case .file(let url):
-              Self.uploadTask(
-                in: session, with: request, fromFile: url,
-                chunkedOnLinux: options.sendsFilesChunkedOnLinux)
+              Self.uploadTask(in: session, with: request, fromFile: url)
             }
           handle.start(task)
           session.finishTasksAndInvalidate()
@@ -178,19 +183,20 @@ public struct MultipartUploader: Sendable {
 }
 
 extension MultipartUploader {
-  /// A task that sends the file at `url` as the body: `uploadTask(with:fromFile:)`, or on Linux
-  /// when `chunkedOnLinux`, a data task reading the file as a body stream (sent chunked).
-  static func uploadTask(
-    in session: URLSession, with request: URLRequest, fromFile url: URL, chunkedOnLinux: Bool
-  ) -> URLSessionTask {
+  /// A task that sends the file at `url` as the body: `uploadTask(with:fromFile:)` on Apple
+  /// platforms; on Linux a data task reading the file as a body stream (sent chunked), since
+  /// FoundationNetworking's file uploads can stop the process (an exact length goes through
+  /// ``CurlFileUpload`` instead).
+  static func uploadTask(in session: URLSession, with request: URLRequest, fromFile url: URL)
+    -> URLSessionTask
+  {
     #if canImport(FoundationNetworking)
-    if chunkedOnLinux {
-      var request = request
-      request.httpBodyStream = InputStream(url: url)
-      return session.dataTask(with: request)
-    }
-    #endif
+    var request = request
+    request.httpBodyStream = InputStream(url: url)
+    return session.dataTask(with: request)
+    #else
     return session.uploadTask(with: request, fromFile: url)
+    #endif
   }
 }
 

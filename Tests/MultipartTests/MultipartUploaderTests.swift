@@ -29,8 +29,9 @@ struct MultipartUploaderTests {
         sendsFilesChunkedOnLinux: chunkedOnLinux))
   }
 
-  /// From memory, and from the temporary file where a `Content-Length` is asked for, the exact
-  /// length goes out; from the file on Linux by default, the same bytes go out chunked.
+  /// From memory, and from the temporary file where a `Content-Length` is asked for (on Linux
+  /// through libcurl), the exact length goes out; from the file on Linux by default, the same
+  /// bytes go out chunked.
   @Test(arguments: [
     (Int64(10_000_000), true, true), (0, false, true), (0, true, !Self.usesFoundationNetworking),
   ])
@@ -50,6 +51,7 @@ struct MultipartUploaderTests {
     ).upload(form, with: URLRequest(url: server.url))
 
     #expect(response.statusCode == 200)
+    #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
     let report = try JSONDecoder().decode(UploadServer.Report.self, from: body)
     #expect(report.contentLength.map(Int64.init) == (sendsLength ? form.contentLength : nil))
     #expect(report.transferEncoding == (sendsLength ? nil : "chunked"))
@@ -60,7 +62,8 @@ struct MultipartUploaderTests {
     #expect(bodies.contents.isEmpty, "temporary body file left behind")
   }
 
-  @Test func reportsProgressUpToTheTotal() async throws {
+  @Test(arguments: [true, false])
+  func reportsProgressUpToTheTotal(chunkedOnLinux: Bool) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let form = try form(fileSize: 8 << 20, in: folder)
@@ -68,7 +71,7 @@ struct MultipartUploaderTests {
     defer { server.stop() }
     let recorder = ProgressRecorder()
 
-    _ = try await uploader(threshold: 0, folder: folder).upload(
+    _ = try await uploader(threshold: 0, folder: folder, chunkedOnLinux: chunkedOnLinux).upload(
       form, with: URLRequest(url: server.url)
     ) {
       recorder.record($0)
@@ -102,21 +105,67 @@ struct MultipartUploaderTests {
     #expect(statusCode == 200)
   }
 
-  @Test func removesTheTemporaryFileWhenTheUploadFails() async throws {
+  @Test(arguments: [true, false])
+  func removesTheTemporaryFileWhenTheUploadFails(chunkedOnLinux: Bool) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let bodies = try ScratchFolder()
     defer { bodies.remove() }
     let form = try form(fileSize: 1 << 20, in: folder)
     let closedPort = try SilentServer().url  // the socket closes as soon as it is released
-    await #expect(throws: (any Error).self) {
-      _ = try await uploader(threshold: 0, folder: bodies).upload(
+    let error = await #expect(throws: URLError.self) {
+      _ = try await uploader(threshold: 0, folder: bodies, chunkedOnLinux: chunkedOnLinux).upload(
         form, with: URLRequest(url: closedPort))
+    }
+    #expect(error?.code == .cannotConnectToHost)
+    #expect(bodies.contents.isEmpty)
+  }
+
+  /// A server that drops the connection mid-body: each upload ends with a `URLError`, the
+  /// temporary file goes, and the process goes on (FoundationNetworking's own file upload could
+  /// stop it here).
+  @Test(arguments: [true, false])
+  func aConnectionDroppedMidBodyIsAnError(chunkedOnLinux: Bool) async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let bodies = try ScratchFolder()
+    defer { bodies.remove() }
+    let form = try form(fileSize: 16 << 20, in: folder)
+    let server = try SilentServer(draining: true, closingAfter: 1 << 20)
+    let uploader = uploader(threshold: 0, folder: bodies, chunkedOnLinux: chunkedOnLinux)
+    for _ in 0..<20 {
+      await #expect(throws: URLError.self) {
+        _ = try await uploader.upload(form, with: URLRequest(url: server.url))
+      }
     }
     #expect(bodies.contents.isEmpty)
   }
 
-  @Test func cancellationStopsTheUploadAndRemovesTheTemporaryFile() async throws {
+  /// A server that accepts nothing: the upload stalls once the kernel's buffers are full, and
+  /// ends with `URLError.timedOut` after the configuration's request timeout.
+  @Test(arguments: [true, false])
+  func aStalledUploadTimesOut(chunkedOnLinux: Bool) async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 16 << 20, in: folder)
+    let server = try SilentServer()
+    let uploader = MultipartUploader(
+      configuration: {
+        let configuration = URLSessionConfiguration.default
+        configuration.timeoutIntervalForRequest = 1
+        return configuration
+      },
+      options: MultipartUploadOptions(
+        memoryThreshold: 0, temporaryDirectory: folder.url,
+        sendsFilesChunkedOnLinux: chunkedOnLinux))
+    let error = await #expect(throws: URLError.self) {
+      _ = try await uploader.upload(form, with: URLRequest(url: server.url))
+    }
+    #expect(error?.code == .timedOut)
+  }
+
+  @Test(arguments: [true, false])
+  func cancellationStopsTheUploadAndRemovesTheTemporaryFile(chunkedOnLinux: Bool) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let bodies = try ScratchFolder()
@@ -125,7 +174,7 @@ struct MultipartUploaderTests {
     let server = try SilentServer()
     let started = ProgressRecorder()
     let upload = Task {
-      try await uploader(threshold: 0, folder: bodies).upload(
+      try await uploader(threshold: 0, folder: bodies, chunkedOnLinux: chunkedOnLinux).upload(
         form, with: URLRequest(url: server.url)
       ) {
         started.record($0)
@@ -140,16 +189,17 @@ struct MultipartUploaderTests {
 
   /// Uploads from a file, cancelled at random moments while the server reads, each end alone.
   ///
-  /// Each ends with `CancellationError`, and the process goes on. With `uploadTask(with:fromFile:)` on Linux,
-  /// FoundationNetworking stopped the process within a few hundred such cancellations (a `try!`
-  /// on `curl_easy_pause` for a transfer already ended).
-  @Test func cancellingAtAnyMomentEndsOnlyTheUpload() async throws {
+  /// Each ends with `CancellationError`, and the process goes on. With `uploadTask(with:fromFile:)`
+  /// on Linux, FoundationNetworking stopped the process within a few hundred such cancellations
+  /// (a `try!` on `curl_easy_pause` for a transfer already ended); both Linux paths now avoid it.
+  @Test(arguments: [true, false])
+  func cancellingAtAnyMomentEndsOnlyTheUpload(chunkedOnLinux: Bool) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let form = try form(fileSize: 16 << 20, in: folder)
     let server = try SilentServer(draining: true)
     let request = URLRequest(url: server.url)
-    let uploader = uploader(threshold: 0, folder: folder)
+    let uploader = uploader(threshold: 0, folder: folder, chunkedOnLinux: chunkedOnLinux)
     for _ in 0..<400 {
       let upload = Task { try await uploader.upload(form, with: request) }
       try await Task.sleep(nanoseconds: UInt64.random(in: 1_000_000..<30_000_000))

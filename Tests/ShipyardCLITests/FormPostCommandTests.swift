@@ -36,4 +36,32 @@ struct FormPostCommandTests {
     #expect(run.status == 1)
     #expect(run.standardError.contains("shipyard: error: upload to \(url.absoluteString) failed"))
   }
+
+  /// A large upload that fails is an error naming why, and leaves no temporary file.
+  ///
+  /// The body is large enough to go through a temporary file; the server drops the connection
+  /// after 1 MiB, or accepts nothing (`--max-time 1`). FoundationNetworking's own file upload
+  /// could stop the process instead (SIGILL), leaving its temporary file.
+  @Test(arguments: [true, false])
+  func aFailedLargeUploadIsAnErrorAndLeavesNothing(dropped: Bool) throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let temporary = try ScratchFolder()
+    defer { temporary.remove() }
+    let file = try folder.write([UInt8](repeating: 7, count: 24 << 20), to: "big.bin")
+    let server = try SilentServer(draining: dropped, closingAfter: 1 << 20)
+    let url = server.url.absoluteString
+    let run = try ProcessRunner.run(
+      "env",
+      [
+        "TMPDIR=\(temporary.url.path)", BuiltProducts.shipyard.path, "form", "post", url,
+        "--max-time", "1",
+      ]
+        + ["-F", "file=@\(file.path)"])
+    #expect(run.status == 1, "\(run.standardError)")
+    let reason = dropped ? "Connection reset by peer" : "Operation timed out"
+    #expect(run.standardError.contains("shipyard: error: upload to \(url) failed: "))
+    #expect(run.standardError.contains(reason), "\(run.standardError)")
+    #expect(temporary.contents.isEmpty, "temporary body file left behind")
+  }
 }

@@ -10,8 +10,9 @@ public final class SilentServer {
   private let descriptor: Int32
 
   /// Opens the socket on a free port; when `draining`, a thread accepts each connection and
-  /// reads it (64 KiB every half millisecond) until the client closes it.
-  public init(draining: Bool = false) throws {
+  /// reads it (64 KiB every half millisecond) until the client closes it, or, given
+  /// `closingAfter`, until it has read that many bytes, when it drops the connection unanswered.
+  public init(draining: Bool = false, closingAfter limit: Int? = nil) throws {
     #if canImport(Darwin)
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
@@ -35,7 +36,7 @@ public final class SilentServer {
     }
     self.descriptor = descriptor
     port = Int(UInt16(bigEndian: address.sin_port))
-    drainer = draining ? Self.drainConnections(to: descriptor) : nil
+    drainer = draining ? Self.drainConnections(to: descriptor, closingAfter: limit) : nil
   }
 
   /// The draining thread's stop flag and its end; `deinit` stops it and waits for it before
@@ -43,7 +44,7 @@ public final class SilentServer {
   private let drainer: (stop: Locked<Bool>, ended: DispatchSemaphore)?
 
   private static func drainConnections(
-    to descriptor: Int32
+    to descriptor: Int32, closingAfter limit: Int?
   ) -> (stop: Locked<Bool>, ended: DispatchSemaphore) {
     let stop = Locked(false)
     let ended = DispatchSemaphore(value: 0)
@@ -59,7 +60,13 @@ public final class SilentServer {
         _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) & ~O_NONBLOCK)
         Thread.detachNewThread {
           var buffer = [UInt8](repeating: 0, count: 1 << 16)
-          while read(connection, &buffer, buffer.count) > 0 { usleep(500) }
+          var total = 0
+          while total < limit ?? .max {
+            let count = read(connection, &buffer, buffer.count)
+            guard count > 0 else { break }
+            total += count
+            usleep(500)
+          }
           close(connection)
         }
       }

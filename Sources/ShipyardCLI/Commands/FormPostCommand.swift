@@ -71,8 +71,7 @@ struct FormPostCommand: ShipyardCommand {
     let showsProgress = progress ?? (console.errorIsTerminal && body.contentLength >= 1 << 20)
     let bar = showsProgress ? ProgressBar(console: console, totalBytes: body.contentLength) : nil
     let maxTime = maxTime
-    // Like curl -F, always an exact Content-Length: a one-shot run may end when its upload fails
-    // (see MultipartUploadOptions.sendsFilesChunkedOnLinux).
+    // Like curl -F, an exact Content-Length (on Linux through libcurl directly).
     let uploader = MultipartUploader(
       configuration: {
         let configuration = URLSessionConfiguration.default
@@ -81,7 +80,7 @@ struct FormPostCommand: ShipyardCommand {
           configuration.timeoutIntervalForRequest = maxTime
         }
         return configuration
-      }, options: MultipartUploadOptions(sendsFilesChunkedOnLinux: false))
+      })
     let reply: Data
     let response: HTTPURLResponse
     do {

@@ -1,0 +1,97 @@
+#if canImport(CCurlTransfer)
+import CCurlTransfer
+import Foundation
+import FoundationNetworking
+import SystemSupport
+
+/// Sends a file as a request's body through libcurl, with its exact `Content-Length`.
+///
+/// FoundationNetworking sends a file with its length only through `uploadTask(with:fromFile:)`,
+/// which stops the process when a transfer ends while a read of the file is pending (a `try!`
+/// on `curl_easy_pause`). This transfer reads the file itself, in libcurl's read callback, so
+/// a cancel, a dropped connection or an early answer ends it with an error like any other.
+///
+/// From the session configuration it applies the additional headers and both timeouts: the
+/// resource timeout bounds the whole transfer, the request timeout the connection and any
+/// stretch with no byte sent or received. Redirects are returned, not followed (as `curl -F`
+/// does without `-L`); proxies come from the environment, as libcurl reads them.
+struct CurlFileUpload: Sendable {
+  let request: URLRequest
+  let file: URL
+  let length: Int64
+  let additionalHeaders: [String: String]
+  let resourceTimeout: TimeInterval
+  let idleTimeout: TimeInterval
+
+  init(request: URLRequest, file: URL, length: Int64, configuration: URLSessionConfiguration) {
+    self.request = request
+    self.file = file
+    self.length = length
+    var headers: [String: String] = [:]
+    for case (let name as String, let value as String) in configuration.httpAdditionalHeaders ?? [:]
+    {
+      headers[name] = value
+    }
+    additionalHeaders = headers
+    resourceTimeout = configuration.timeoutIntervalForResource
+    idleTimeout = configuration.timeoutIntervalForRequest
+  }
+
+  /// Sends the file and returns the reply; throws `CancellationError` when the task is cancelled.
+  func send(progress: (@Sendable (UploadProgress) -> Void)?) async throws -> (Data, HTTPURLResponse)
+  {
+    let transfer = CurlTransfer(upload: self, progress: progress)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        // libcurl's easy interface blocks its thread for the whole transfer: a thread of its own,
+        // not one of the cooperative pool's.
+        Thread.detachNewThread { continuation.resume(with: Result { try transfer.perform() }) }
+      }
+    } onCancel: {
+      transfer.cancel()
+    }
+  }
+
+  /// The request's header lines for libcurl: the configuration's, then the request's over them,
+  /// and none of libcurl's `Expect: 100-continue` (URLSession sends none either).
+  var headerLines: [String] {
+    var merged: [String: (name: String, value: String)] = [:]
+    for (name, value) in additionalHeaders { merged[name.lowercased()] = (name, value) }
+    for (name, value) in request.allHTTPHeaderFields ?? [:] {
+      merged[name.lowercased()] = (name, value)
+    }
+    var lines = merged.values.sorted { $0.name < $1.name }.map { header in
+      header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)"
+    }
+    if merged["expect"] == nil { lines.append("Expect:") }
+    if merged["user-agent"] == nil {
+      lines.append(
+        "User-Agent: \(ProcessInfo.processInfo.processName) libcurl/\(CurlTransfer.version)")
+    }
+    return lines
+  }
+}
+#endif
+
+#if canImport(CCurlTransfer)
+extension CurlFileUpload {
+  /// The `URLError` URLSession gives for what libcurl's `code` means, with libcurl's words.
+  static func error(for code: CURLcode, detail: String, url: URL?) -> URLError {
+    let kind: URLError.Code =
+      switch code {
+      case CURLE_OPERATION_TIMEDOUT: .timedOut
+      case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotFindHost
+      case CURLE_COULDNT_CONNECT: .cannotConnectToHost
+      case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+        .networkConnectionLost
+      case CURLE_PEER_FAILED_VERIFICATION: .serverCertificateUntrusted
+      case CURLE_SSL_CONNECT_ERROR: .secureConnectionFailed
+      case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: .badURL
+      default: .unknown
+      }
+    var info: [String: Any] = [NSLocalizedDescriptionKey: detail]
+    if let url { info[NSURLErrorFailingURLErrorKey] = url }
+    return URLError(kind, userInfo: info)
+  }
+}
+#endif

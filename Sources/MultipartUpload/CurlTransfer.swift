@@ -1,0 +1,209 @@
+#if canImport(CCurlTransfer)
+import CCurlTransfer
+import Foundation
+import FoundationNetworking
+import SystemSupport
+
+/// One libcurl transfer of a ``CurlFileUpload``: it owns the easy handle and the file's
+/// descriptor, and libcurl's callbacks reach it through their context pointer.
+///
+/// It runs on libcurl's multi interface, whose wait ``cancel()`` can wake from any thread;
+/// everything but ``control`` is touched only by the thread in ``perform()``.
+final class CurlTransfer: @unchecked Sendable {
+  private let upload: CurlFileUpload
+  private let progress: (@Sendable (UploadProgress) -> Void)?
+  private let control = Locked(Control())
+  private var descriptor: Int32 = -1
+  private var bytesRead: Int64 = 0
+  private var bytesReported: Int64 = -1
+  private var readFailure: MultipartUploadError?
+  private var head = CurlResponseHead()
+  private var body = Data()
+
+  init(upload: CurlFileUpload, progress: (@Sendable (UploadProgress) -> Void)?) {
+    self.upload = upload
+    self.progress = progress
+  }
+
+  /// libcurl's version, as the default `User-Agent` names it.
+  static let version = String(cString: shipyard_curl_version())
+
+  /// Whether the transfer is cancelled, and the multi handle to wake while it runs.
+  private struct Control {
+    var isCancelled = false
+    var multi: UnsafeMutableRawPointer?
+  }
+
+  private var isCancelled: Bool { control.withLock(\.isCancelled) }
+
+  /// Ends the transfer now: its wait for the network is woken.
+  func cancel() {
+    control.withLock { control in
+      control.isCancelled = true
+      if let multi = control.multi { curl_multi_wakeup(multi) }
+    }
+  }
+
+  /// Runs the transfer to its end, on the calling thread.
+  func perform() throws -> (Data, HTTPURLResponse) {
+    descriptor = open(upload.file.path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw MultipartUploadError.bodyFileUnreadable(
+        path: upload.file.path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    shipyard_curl_initialize()
+    guard let handle = curl_easy_init() else {
+      throw URLError(
+        .unknown, userInfo: [NSLocalizedDescriptionKey: "libcurl cannot start a transfer"])
+    }
+    defer { curl_easy_cleanup(handle) }
+    var headers: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(headers) }
+    for line in upload.headerLines { headers = curl_slist_append(headers, line) }
+    var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    let code = message.withUnsafeMutableBufferPointer { buffer in
+      let configured = configure(handle, headers: headers, errorBuffer: buffer.baseAddress)
+      return configured == CURLE_OK ? run(handle) : configured
+    }
+    if code == CURLE_OK {
+      return (
+        body,
+        try head.response(for: upload.request.url, statusCode: shipyard_curl_response_code(handle))
+      )
+    }
+    if let readFailure { throw readFailure }
+    if code == CURLE_ABORTED_BY_CALLBACK, isCancelled { throw CancellationError() }
+    let detail = String(
+      decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    throw CurlFileUpload.error(
+      for: code, detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail,
+      url: upload.request.url)
+  }
+
+  /// Runs the transfer on a multi handle of its own until it ends or is cancelled.
+  private func run(_ handle: UnsafeMutableRawPointer) -> CURLcode {
+    guard let multi = curl_multi_init() else { return CURLE_OUT_OF_MEMORY }
+    control.withLock { $0.multi = multi }
+    defer {
+      control.withLock { $0.multi = nil }
+      curl_multi_remove_handle(multi, handle)
+      curl_multi_cleanup(multi)
+    }
+    guard curl_multi_add_handle(multi, handle) == CURLM_OK else { return CURLE_FAILED_INIT }
+    var running: Int32 = 1
+    while running > 0 {
+      if isCancelled { return CURLE_ABORTED_BY_CALLBACK }
+      guard curl_multi_perform(multi, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
+      if running > 0, curl_multi_poll(multi, nil, 0, 1000, nil) != CURLM_OK {
+        return CURLE_FAILED_INIT
+      }
+    }
+    var queued: Int32 = 0
+    while let message = curl_multi_info_read(multi, &queued) {
+      if message.pointee.msg == CURLMSG_DONE { return message.pointee.data.result }
+    }
+    return CURLE_FAILED_INIT
+  }
+
+  private func configure(
+    _ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?,
+    errorBuffer: UnsafeMutablePointer<CChar>?
+  ) -> CURLcode {
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    var options = CurlOptions(handle: handle)
+    options.set(CURLOPT_NOSIGNAL, 1)
+    options.set(CURLOPT_URL, string: upload.request.url?.absoluteString ?? "")
+    options.set(CURLOPT_CUSTOMREQUEST, string: upload.request.httpMethod ?? "POST")
+    options.set(CURLOPT_UPLOAD, 1)
+    options.set(CURLOPT_INFILESIZE_LARGE, offset: upload.length)
+    options.set(CURLOPT_HTTPHEADER, pointer: UnsafeMutableRawPointer(headers))
+    options.set(CURLOPT_ACCEPT_ENCODING, string: "")  // every coding libcurl decodes, as URLSession
+    options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+    options.set(CURLOPT_READFUNCTION, callback: Self.readBody)
+    options.set(CURLOPT_READDATA, pointer: context)
+    options.set(CURLOPT_WRITEFUNCTION, callback: Self.receiveBody)
+    options.set(CURLOPT_WRITEDATA, pointer: context)
+    options.set(CURLOPT_HEADERFUNCTION, callback: Self.receiveHeader)
+    options.set(CURLOPT_HEADERDATA, pointer: context)
+    options.set(progress: Self.reportProgress)
+    options.set(CURLOPT_XFERINFODATA, pointer: context)
+    options.set(CURLOPT_NOPROGRESS, 0)
+    // The resource timeout bounds the whole transfer; the request timeout the connection and
+    // any stretch in which not one byte a second moves.
+    if let total = Self.milliseconds(upload.resourceTimeout) {
+      options.set(CURLOPT_TIMEOUT_MS, total)
+    }
+    if let idle = Self.milliseconds(upload.idleTimeout) {
+      options.set(CURLOPT_CONNECTTIMEOUT_MS, idle)
+      options.set(CURLOPT_LOW_SPEED_LIMIT, 1)
+      options.set(CURLOPT_LOW_SPEED_TIME, max(1, (idle + 999) / 1000))
+    }
+    return options.result
+  }
+
+  private static func milliseconds(_ interval: TimeInterval) -> Int? {
+    guard interval > 0, interval < TimeInterval(Int32.max) / 1000 else { return nil }
+    return Int((interval * 1000).rounded(.up))
+  }
+
+  // MARK: - Callbacks
+
+  /// The transfer a callback's context points to (never `nil`: each callback's data is set).
+  private static func transfer(_ context: UnsafeMutableRawPointer?) -> CurlTransfer? {
+    context.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  private static let readBody: shipyard_curl_data_callback = { buffer, size, count, context in
+    transfer(context)?.read(into: buffer, capacity: size * count) ?? Int(CURL_READFUNC_ABORT)
+  }
+
+  private static let receiveBody: shipyard_curl_data_callback = { buffer, size, count, context in
+    guard let transfer = transfer(context), let buffer else { return 0 }
+    transfer.body.append(
+      UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: size * count)
+    return size * count
+  }
+
+  private static let receiveHeader: shipyard_curl_data_callback = { buffer, size, count, context in
+    guard let transfer = transfer(context), let buffer else { return 0 }
+    transfer.head.take(UnsafeRawBufferPointer(start: buffer, count: size * count))
+    return size * count
+  }
+
+  private static let reportProgress: shipyard_curl_progress_callback = {
+    context, _, _, _, uploaded in
+    transfer(context)?.report(sent: Int64(uploaded)) ?? 1
+  }
+
+  /// Fills libcurl's buffer from the file; a read that fails or a file that ends short aborts.
+  private func read(into buffer: UnsafeMutablePointer<CChar>?, capacity: Int) -> Int {
+    guard let buffer, capacity > 0 else { return 0 }
+    while true {
+      let count = Foundation.read(descriptor, buffer, min(capacity, Int(upload.length - bytesRead)))
+      if count < 0, errno == EINTR { continue }
+      if count < 0 {
+        readFailure = .bodyFileUnreadable(
+          path: upload.file.path, reason: String(cString: strerror(errno)))
+        return Int(CURL_READFUNC_ABORT)
+      }
+      if count == 0, bytesRead < upload.length {
+        readFailure = .bodyFileUnreadable(
+          path: upload.file.path, reason: "it ended after \(bytesRead) of \(upload.length) bytes")
+        return Int(CURL_READFUNC_ABORT)
+      }
+      bytesRead += Int64(count)
+      return count
+    }
+  }
+
+  private func report(sent: Int64) -> Int32 {
+    if isCancelled { return 1 }
+    if sent != bytesReported {
+      bytesReported = sent
+      progress?(UploadProgress(bytesSent: sent, totalBytes: upload.length))
+    }
+    return 0
+  }
+}
+#endif
