@@ -2,25 +2,25 @@
 import CCurlTransfer
 import Foundation
 import FoundationNetworking
+import Multipart
 import SystemSupport
 
-/// One libcurl transfer of a ``CurlFileUpload``: it owns the easy handle and the file's
-/// descriptor, and libcurl's callbacks reach it through their context pointer.
+/// One libcurl transfer of a ``CurlUpload``: it owns the easy handle and the form's reader, and
+/// libcurl's callbacks reach it through their context pointer.
 ///
 /// It runs on libcurl's multi interface, whose wait ``cancel()`` can wake from any thread;
 /// everything but ``control`` is touched only by the thread in ``perform()``.
 final class CurlTransfer: @unchecked Sendable {
-  private let upload: CurlFileUpload
+  private let upload: CurlUpload
   private let progress: (@Sendable (UploadProgress) -> Void)?
   private let control = Locked(Control())
-  private var descriptor: Int32 = -1
-  private var bytesRead: Int64 = 0
+  private var reader: MultipartBodyReader?
   private var bytesReported: Int64 = -1
-  private var readFailure: MultipartUploadError?
+  private var readFailure: (any Error)?
   private var head = CurlResponseHead()
   private var body = Data()
 
-  init(upload: CurlFileUpload, progress: (@Sendable (UploadProgress) -> Void)?) {
+  init(upload: CurlUpload, progress: (@Sendable (UploadProgress) -> Void)?) {
     self.upload = upload
     self.progress = progress
   }
@@ -46,12 +46,9 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Runs the transfer to its end, on the calling thread.
   func perform() throws -> (Data, HTTPURLResponse) {
-    descriptor = open(upload.file.path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw MultipartUploadError.bodyFileUnreadable(
-        path: upload.file.path, reason: String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
+    let reader = try MultipartBodyReader(upload.form)
+    self.reader = reader
+    defer { reader.close() }
     shipyard_curl_initialize()
     guard let handle = curl_easy_init() else {
       throw URLError(
@@ -76,7 +73,7 @@ final class CurlTransfer: @unchecked Sendable {
     if code == CURLE_ABORTED_BY_CALLBACK, isCancelled { throw CancellationError() }
     let detail = String(
       decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    throw CurlFileUpload.error(
+    throw CurlUpload.error(
       for: code, detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail,
       url: upload.request.url)
   }
@@ -116,7 +113,7 @@ final class CurlTransfer: @unchecked Sendable {
     options.set(CURLOPT_URL, string: upload.request.url?.absoluteString ?? "")
     options.set(CURLOPT_CUSTOMREQUEST, string: upload.request.httpMethod ?? "POST")
     options.set(CURLOPT_UPLOAD, 1)
-    options.set(CURLOPT_INFILESIZE_LARGE, offset: upload.length)
+    options.set(CURLOPT_INFILESIZE_LARGE, offset: upload.form.contentLength)
     options.set(CURLOPT_HTTPHEADER, pointer: UnsafeMutableRawPointer(headers))
     options.set(CURLOPT_ACCEPT_ENCODING, string: "")  // every coding libcurl decodes, as URLSession
     options.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
@@ -176,24 +173,14 @@ final class CurlTransfer: @unchecked Sendable {
     transfer(context)?.report(sent: Int64(uploaded)) ?? 1
   }
 
-  /// Fills libcurl's buffer from the file; a read that fails or a file that ends short aborts.
+  /// Fills libcurl's buffer with the body's next bytes; a part that cannot be read aborts.
   private func read(into buffer: UnsafeMutablePointer<CChar>?, capacity: Int) -> Int {
-    guard let buffer, capacity > 0 else { return 0 }
-    while true {
-      let count = Foundation.read(descriptor, buffer, min(capacity, Int(upload.length - bytesRead)))
-      if count < 0, errno == EINTR { continue }
-      if count < 0 {
-        readFailure = .bodyFileUnreadable(
-          path: upload.file.path, reason: String(cString: strerror(errno)))
-        return Int(CURL_READFUNC_ABORT)
-      }
-      if count == 0, bytesRead < upload.length {
-        readFailure = .bodyFileUnreadable(
-          path: upload.file.path, reason: "it ended after \(bytesRead) of \(upload.length) bytes")
-        return Int(CURL_READFUNC_ABORT)
-      }
-      bytesRead += Int64(count)
-      return count
+    guard let reader, let buffer else { return Int(CURL_READFUNC_ABORT) }
+    do {
+      return try reader.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
+    } catch {
+      readFailure = error
+      return Int(CURL_READFUNC_ABORT)
     }
   }
 
@@ -201,7 +188,7 @@ final class CurlTransfer: @unchecked Sendable {
     if isCancelled { return 1 }
     if sent != bytesReported {
       bytesReported = sent
-      progress?(UploadProgress(bytesSent: sent, totalBytes: upload.length))
+      progress?(UploadProgress(bytesSent: sent, totalBytes: upload.form.contentLength))
     }
     return 0
   }

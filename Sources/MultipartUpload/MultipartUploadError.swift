@@ -4,8 +4,6 @@ public enum MultipartUploadError: Error, Equatable, Sendable, CustomStringConver
   case notHTTPResponse
   /// The body could not be written to the temporary file.
   case temporaryFileFailed(path: String, reason: String)
-  /// The body could not be read back from its temporary file while it was sent.
-  case bodyFileUnreadable(path: String, reason: String)
 
   /// A sentence describing the error.
   public var description: String {
@@ -14,8 +12,6 @@ public enum MultipartUploadError: Error, Equatable, Sendable, CustomStringConver
       "the server's answer was not an HTTP response"
     case .temporaryFileFailed(let path, let reason):
       "cannot write the upload body to \(path): \(reason)"
-    case .bodyFileUnreadable(let path, let reason):
-      "cannot read the upload body from \(path): \(reason)"
     }
   }
 }

@@ -9,20 +9,21 @@ public struct MultipartUploadOptions: Sendable {
   public var memoryThreshold: Int64
   /// The folder for temporary body files; by default the system's temporary folder.
   public var temporaryDirectory: URL?
-  /// Whether, on Linux, a body sent from its temporary file goes out through URLSession as a
-  /// stream with `Transfer-Encoding: chunked`, rather than through libcurl directly with its
-  /// exact `Content-Length` (the default).
+  /// Whether, on Linux, a body of ``memoryThreshold`` or more goes out through URLSession from a
+  /// temporary file, as a stream with `Transfer-Encoding: chunked`, rather than through libcurl
+  /// directly with its exact `Content-Length` (the default).
   ///
   /// FoundationNetworking sends a file with a `Content-Length` only through
   /// `uploadTask(with:fromFile:)`, and that stops the whole process (a `try!` on
   /// `curl_easy_pause`) when the task ends, cancelled, failed or answered early, while a read of
-  /// the file is pending. So by default Linux sends the file through an easy handle of libcurl's
-  /// own, which reads the file itself. From the session configuration that transfer applies the
-  /// additional headers and both timeouts; it returns redirects instead of following them, takes
-  /// proxies from the environment (`https_proxy` and the like), and neither stores cookies nor
-  /// answers authentication challenges. Set this to `true` to send through URLSession with all of
-  /// its configuration, chunked. Apple platforms always send the file through URLSession with its
-  /// `Content-Length`.
+  /// the file is pending. So by default Linux sends a large body through an easy handle of
+  /// libcurl's own, encoding the form in its read callback: no temporary file, and a file that
+  /// changes size mid-upload ends it with `MultipartEncodingError`. From the session
+  /// configuration that transfer applies the additional headers and both timeouts; it returns
+  /// redirects instead of following them, takes proxies from the environment (`https_proxy` and
+  /// the like), and neither stores cookies nor answers authentication challenges. Set this to
+  /// `true` to send through URLSession with all of its configuration, chunked. Apple platforms
+  /// always send the file through URLSession with its `Content-Length`.
   public var sendsFilesChunkedOnLinux: Bool
 
   /// Makes options.

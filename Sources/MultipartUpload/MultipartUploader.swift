@@ -9,13 +9,14 @@ public import FoundationNetworking
 /// Uploads multipart forms with URLSession, with progress and bounded memory.
 ///
 /// Bodies under ``MultipartUploadOptions/memoryThreshold`` are sent from memory with their exact
-/// `Content-Length`. Larger ones are streamed to a temporary file first, then sent from it with
-/// their exact `Content-Length`: on Apple platforms with `uploadTask(with:fromFile:)`; on Linux,
-/// by default, through libcurl directly, since FoundationNetworking's file uploads can stop the
-/// process when a task ends mid-body (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells
-/// what that transfer applies of the configuration, and how to send chunked through URLSession).
+/// `Content-Length`. Larger ones go with their exact `Content-Length` too, in bounded memory: on
+/// Apple platforms streamed to a temporary file first, then sent with
+/// `uploadTask(with:fromFile:)`; on Linux, by default, encoded straight into libcurl as it sends,
+/// since FoundationNetworking's file uploads can stop the process when a task ends mid-body
+/// (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells what that transfer applies of the
+/// configuration, and how to send chunked through URLSession instead).
 ///
-/// The temporary file is removed on success, failure and cancellation.
+/// A temporary file is removed on success, failure and cancellation.
 ///
 /// ```swift
 /// var form = MultipartFormData()
@@ -77,19 +78,18 @@ public struct MultipartUploader: Sendable {
       return try await send(
         .data(try form.encodedData()), request: request, totalBytes: totalBytes, progress: progress)
     }
+    #if canImport(CCurlTransfer)
+    if !options.sendsFilesChunkedOnLinux {
+      let upload = CurlUpload(request: request, form: form, configuration: makeConfiguration())
+      return try await upload.send(progress: progress)
+    }
+    #endif
     let folder = options.temporaryDirectory ?? FileManager.default.temporaryDirectory
     let file = folder.appendingPathComponent("shipyard-upload-\(UUID().uuidString).multipart")
     let ticket = InterruptionCleanup.register(file.path)
     defer { InterruptionCleanup.settle(ticket) { try? FileManager.default.removeItem(at: file) } }
     try Task.checkCancellation()
     try form.write(to: file)
-    #if canImport(CCurlTransfer)
-    if !options.sendsFilesChunkedOnLinux {
-      let upload = CurlFileUpload(
-        request: request, file: file, length: totalBytes, configuration: makeConfiguration())
-      return try await upload.send(progress: progress)
-    }
-    #endif
     return try await send(.file(file), request: request, totalBytes: totalBytes, progress: progress)
   }
 
@@ -186,7 +186,7 @@ extension MultipartUploader {
   /// A task that sends the file at `url` as the body: `uploadTask(with:fromFile:)` on Apple
   /// platforms; on Linux a data task reading the file as a body stream (sent chunked), since
   /// FoundationNetworking's file uploads can stop the process (an exact length goes through
-  /// ``CurlFileUpload`` instead).
+  /// ``CurlUpload`` instead).
   static func uploadTask(in session: URLSession, with request: URLRequest, fromFile url: URL)
     -> URLSessionTask
   {

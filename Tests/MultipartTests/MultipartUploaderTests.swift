@@ -141,6 +141,29 @@ struct MultipartUploaderTests {
     #expect(bodies.contents.isEmpty)
   }
 
+  /// Sent with its length on Linux, the body is encoded as it goes: a file that shrinks
+  /// mid-upload ends it with the encoder's error naming the part, never a short body.
+  @Test(.enabled(if: Self.usesFoundationNetworking))
+  func aFileThatShrinksMidUploadIsAnError() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 32 << 20, in: folder)
+    let server = try SilentServer(draining: true)
+    let started = ProgressRecorder()
+    let upload = Task {
+      try await uploader(threshold: 0, folder: folder, chunkedOnLinux: false).upload(
+        form, with: URLRequest(url: server.url)
+      ) {
+        started.record($0)
+      }
+    }
+    while started.events.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
+    #expect(truncate(folder.path("upload.bin"), 1 << 20) == 0)
+    let error = await #expect(throws: MultipartEncodingError.self) { _ = try await upload.value }
+    #expect(error?.code == .lengthMismatch)
+    #expect(error?.description.contains("archive") == true, "\(String(describing: error))")
+  }
+
   /// A server that accepts nothing: the upload stalls once the kernel's buffers are full, and
   /// ends with `URLError.timedOut` after the configuration's request timeout.
   @Test(arguments: [true, false])

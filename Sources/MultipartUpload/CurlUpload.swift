@@ -2,31 +2,30 @@
 import CCurlTransfer
 import Foundation
 import FoundationNetworking
-import SystemSupport
+import Multipart
 
-/// Sends a file as a request's body through libcurl, with its exact `Content-Length`.
+/// Sends a form through libcurl, encoded as libcurl asks for it, with its exact `Content-Length`.
 ///
-/// FoundationNetworking sends a file with its length only through `uploadTask(with:fromFile:)`,
-/// which stops the process when a transfer ends while a read of the file is pending (a `try!`
-/// on `curl_easy_pause`). This transfer reads the file itself, in libcurl's read callback, so
-/// a cancel, a dropped connection or an early answer ends it with an error like any other.
+/// FoundationNetworking sends a body with its length only from memory or through
+/// `uploadTask(with:fromFile:)`, which stops the process when a transfer ends while a read of the
+/// file is pending (a `try!` on `curl_easy_pause`). This transfer encodes the form in libcurl's
+/// read callback, straight from its files into libcurl's buffer (no temporary file), so a cancel,
+/// a dropped connection or an early answer ends it with an error like any other.
 ///
 /// From the session configuration it applies the additional headers and both timeouts: the
 /// resource timeout bounds the whole transfer, the request timeout the connection and any
 /// stretch with no byte sent or received. Redirects are returned, not followed (as `curl -F`
 /// does without `-L`); proxies come from the environment, as libcurl reads them.
-struct CurlFileUpload: Sendable {
+struct CurlUpload: Sendable {
   let request: URLRequest
-  let file: URL
-  let length: Int64
+  let form: MultipartFormData
   let additionalHeaders: [String: String]
   let resourceTimeout: TimeInterval
   let idleTimeout: TimeInterval
 
-  init(request: URLRequest, file: URL, length: Int64, configuration: URLSessionConfiguration) {
+  init(request: URLRequest, form: MultipartFormData, configuration: URLSessionConfiguration) {
     self.request = request
-    self.file = file
-    self.length = length
+    self.form = form
     var headers: [String: String] = [:]
     for case (let name as String, let value as String) in configuration.httpAdditionalHeaders ?? [:]
     {
@@ -37,7 +36,7 @@ struct CurlFileUpload: Sendable {
     idleTimeout = configuration.timeoutIntervalForRequest
   }
 
-  /// Sends the file and returns the reply; throws `CancellationError` when the task is cancelled.
+  /// Sends the form and returns the reply; throws `CancellationError` when the task is cancelled.
   func send(progress: (@Sendable (UploadProgress) -> Void)?) async throws -> (Data, HTTPURLResponse)
   {
     let transfer = CurlTransfer(upload: self, progress: progress)
@@ -74,7 +73,7 @@ struct CurlFileUpload: Sendable {
 #endif
 
 #if canImport(CCurlTransfer)
-extension CurlFileUpload {
+extension CurlUpload {
   /// The `URLError` URLSession gives for what libcurl's `code` means, with libcurl's words.
   static func error(for code: CURLcode, detail: String, url: URL?) -> URLError {
     let kind: URLError.Code =
