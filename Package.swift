@@ -167,7 +167,10 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",
-      dependencies: ["Multipart", "MultipartUpload", "SystemSupport", "ShipyardTestSupport"],
+      dependencies: [
+        "Multipart", "MultipartUpload", "SystemSupport", "ShipyardTestSupport",
+        .target(name: "CCurlTransfer", condition: .when(platforms: [.linux])),
+      ],
       exclude: ["Peers"],
       swiftSettings: strictSettings
     ),

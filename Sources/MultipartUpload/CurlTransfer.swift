@@ -46,6 +46,13 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Runs the transfer to its end, on the calling thread.
   func perform() throws -> (Data, HTTPURLResponse) {
+    // libcurl would upload to ftp:// or file:// too; URLSession sends HTTP only.
+    guard let scheme = upload.request.url?.scheme?.lowercased(), ["http", "https"].contains(scheme)
+    else {
+      throw CurlUpload.error(
+        for: CURLE_UNSUPPORTED_PROTOCOL, detail: "only http and https URLs can take an upload",
+        url: upload.request.url)
+    }
     let reader = try MultipartBodyReader(upload.form)
     self.reader = reader
     defer { reader.close() }

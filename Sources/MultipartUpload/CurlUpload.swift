@@ -85,7 +85,8 @@ extension CurlUpload {
         .networkConnectionLost
       case CURLE_PEER_FAILED_VERIFICATION: .serverCertificateUntrusted
       case CURLE_SSL_CONNECT_ERROR: .secureConnectionFailed
-      case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT: .badURL
+      case CURLE_UNSUPPORTED_PROTOCOL: .unsupportedURL
+      case CURLE_URL_MALFORMAT: .badURL
       default: .unknown
       }
     var info: [String: Any] = [NSLocalizedDescriptionKey: detail]

@@ -1,0 +1,81 @@
+#if canImport(CCurlTransfer)
+import CCurlTransfer
+import Foundation
+import FoundationNetworking
+import Multipart
+@testable import MultipartUpload
+import Testing
+
+/// The pure parts of the Linux libcurl upload: the header lines it sends, the response head it
+/// gathers, and the errors it gives.
+struct CurlUploadTests {
+  private func upload(_ request: URLRequest, additional: [String: String] = [:]) -> CurlUpload {
+    let configuration = URLSessionConfiguration.default
+    configuration.httpAdditionalHeaders = additional
+    return CurlUpload(request: request, form: MultipartFormData(), configuration: configuration)
+  }
+
+  @Test func theRequestsHeadersWinOverTheConfigurationsAndExpectIsDropped() throws {
+    var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/")))
+    request.setValue("form", forHTTPHeaderField: "Content-Type")
+    request.setValue("request", forHTTPHeaderField: "x-trace")
+    request.setValue("", forHTTPHeaderField: "X-Empty")
+    let lines = upload(request, additional: ["X-Trace": "session", "X-Other": "1"]).headerLines
+    #expect(lines.contains { $0.lowercased() == "x-trace: request" })
+    #expect(!lines.contains { $0.lowercased().hasPrefix("x-trace: session") })
+    #expect(lines.contains("X-Other: 1"))
+    #expect(lines.contains("X-Empty;"))
+    #expect(lines.contains("Expect:"))
+    #expect(lines.contains { $0.hasPrefix("User-Agent: ") && $0.contains("libcurl/") })
+  }
+
+  @Test func aUserAgentOrExpectGivenIsKept() throws {
+    var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/")))
+    request.setValue("Mine/1", forHTTPHeaderField: "User-Agent")
+    request.setValue("100-continue", forHTTPHeaderField: "Expect")
+    let lines = upload(request).headerLines
+    #expect(lines.filter { $0.lowercased().hasPrefix("user-agent") } == ["User-Agent: Mine/1"])
+    #expect(lines.filter { $0.lowercased().hasPrefix("expect") } == ["Expect: 100-continue"])
+  }
+
+  /// An interim `100 Continue` is replaced by the final head; repeated fields are joined.
+  @Test func theFinalResponsesHeadIsKept() throws {
+    var head = CurlResponseHead()
+    let lines = [
+      "HTTP/1.1 100 Continue\r\n", "X-Interim: yes\r\n", "\r\n",
+      "HTTP/1.1 201 Created\r\n", "Content-Type: application/json\r\n", "Vary: a\r\n",
+      "Vary:  b \r\n", "\r\n",
+    ]
+    for line in lines { Array(line.utf8).withUnsafeBytes { head.take($0) } }
+    let url = try #require(URL(string: "http://127.0.0.1/upload"))
+    let response = try head.response(for: url, statusCode: 201)
+    #expect(response.statusCode == 201)
+    #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
+    #expect(response.value(forHTTPHeaderField: "Vary") == "a, b")
+    #expect(response.value(forHTTPHeaderField: "X-Interim") == nil)
+    #expect(head.httpVersion == "HTTP/1.1")
+    #expect(throws: MultipartUploadError.notHTTPResponse) {
+      try CurlResponseHead().response(for: url, statusCode: 0)
+    }
+  }
+
+  @Test func libcurlsCodesBecomeURLSessionsErrorsInLibcurlsWords() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:9/"))
+    let error = CurlUpload.error(for: CURLE_COULDNT_CONNECT, detail: "Failed to connect", url: url)
+    #expect(error.code == .cannotConnectToHost)
+    #expect(error.localizedDescription == "Failed to connect")
+    #expect(error.failingURL == url)
+    #expect(CurlUpload.error(for: CURLE_OPERATION_TIMEDOUT, detail: "", url: nil).code == .timedOut)
+    let lost = CurlUpload.error(for: CURLE_SEND_ERROR, detail: "", url: nil)
+    #expect(lost.code == .networkConnectionLost)
+  }
+
+  @Test func onlyHTTPURLsTakeAnUpload() async throws {
+    let request = URLRequest(url: try #require(URL(string: "ftp://127.0.0.1/upload")))
+    let error = await #expect(throws: URLError.self) {
+      _ = try await upload(request).send(progress: nil)
+    }
+    #expect(error?.code == .unsupportedURL)
+  }
+}
+#endif
