@@ -4,15 +4,8 @@
 # Needs: go, python3 with requests-toolbelt (bash .ci/run installs both). SIZE_MIB changes the size.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-work="${TMPDIR:-/tmp}/shipyard-bench-encode"
-mkdir -p "$work"
-size_mib="${SIZE_MIB:-1024}"
+source "$here/../random-file.sh" shipyard-bench-encode
 
-swift build -c release --product shipyard --package-path "$root" >/dev/null
 (cd "$here" && go build -o "$work/go_encode" go_encode.go)
-if [ ! -f "$work/big.bin" ] || [ "$(stat -c %s "$work/big.bin")" -ne $((size_mib << 20)) ]; then
-  head -c $((size_mib << 20)) /dev/urandom > "$work/big.bin"
-fi
 python3 "$here/bench.py" --file "$work/big.bin" --shipyard "$root/.build/release/shipyard" \
   --go "$work/go_encode" --runs "${RUNS:-3}"

@@ -5,14 +5,7 @@
 # older build.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-work="${TMPDIR:-/tmp}/shipyard-bench-upload"
-mkdir -p "$work"
-size_mib="${SIZE_MIB:-1024}"
+source "$here/../random-file.sh" shipyard-bench-upload
 
-swift build -c release --product shipyard --package-path "$root" >/dev/null
-if [ ! -f "$work/big.bin" ] || [ "$(stat -c %s "$work/big.bin")" -ne $((size_mib << 20)) ]; then
-  head -c $((size_mib << 20)) /dev/urandom > "$work/big.bin"
-fi
 python3 "$here/bench.py" --file "$work/big.bin" --shipyard "$root/.build/release/shipyard" \
   ${BASELINE:+--baseline "$BASELINE"} --runs "${RUNS:-3}"

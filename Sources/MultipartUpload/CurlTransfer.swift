@@ -133,6 +133,7 @@ final class CurlTransfer: @unchecked Sendable {
     options.set(progress: Self.reportProgress)
     options.set(CURLOPT_XFERINFODATA, pointer: context)
     options.set(CURLOPT_NOPROGRESS, 0)
+    options.set(CURLOPT_UPLOAD_BUFFERSIZE, 1 << 20)  // fewer, larger reads and sends than 64 KiB
     // The resource timeout bounds the whole transfer; the request timeout the connection and
     // any stretch in which not one byte a second moves.
     if let total = Self.milliseconds(upload.resourceTimeout) {
