@@ -70,9 +70,7 @@ struct CurlUpload: Sendable {
     return lines
   }
 }
-#endif
 
-#if canImport(CCurlTransfer)
 extension CurlUpload {
   /// The `URLError` URLSession gives for what libcurl's `code` means, with libcurl's words.
   static func error(for code: CURLcode, detail: String, url: URL?) -> URLError {

@@ -23,7 +23,8 @@ public struct MultipartUploadOptions: Sendable {
   /// redirects instead of following them, takes proxies from the environment (`https_proxy` and
   /// the like), and neither stores cookies nor answers authentication challenges. Set this to
   /// `true` to send through URLSession with all of its configuration, chunked. Apple platforms
-  /// always send the file through URLSession with its `Content-Length`.
+  /// always send the file through URLSession with its `Content-Length`; other platforms with
+  /// FoundationNetworking (Windows, Android) always send it chunked.
   public var sendsFilesChunkedOnLinux: Bool
 
   /// Makes options.
