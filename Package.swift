@@ -42,7 +42,10 @@ let package = Package(
       swiftSettings: strictSettings),
     // Typed wrappers of libcurl's variadic calls, for the Linux file uploads that send an exact
     // Content-Length (FoundationNetworking's own can stop the process).
-    .target(name: "CCurlTransfer", linkerSettings: [.linkedLibrary("curl")]),
+    .target(name: "CCurlTransfer", dependencies: ["CCurl"]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // The platform-neutral menu model: actions, menus, deferred items, the debug-action registry.
     .target(name: "Menus", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
     // Linux only: the slice of UIKit the menu adapters use, with Apple's spellings, plus test hooks.

@@ -35,6 +35,10 @@ CURLcode shipyard_curl_set_progress_callback(CURL *handle,
   return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
+CURLcode shipyard_curl_set_seek_callback(CURL *handle, shipyard_curl_seek_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
+}
+
 long shipyard_curl_response_code(CURL *handle) {
   long code = 0;
   if (curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &code) != CURLE_OK) return 0;

@@ -84,6 +84,32 @@ public final class MultipartBodyReader {
     return filled
   }
 
+  /// Opens each file part once and checks that it still has the length it was added with.
+  ///
+  /// The reader opens a file only when the body reaches it; call this before sending, so that a
+  /// file that went away, cannot be read or changed size is an error before the first byte goes.
+  ///
+  /// - Throws: ``MultipartEncodingError`` with code `readFailed` or `lengthMismatch`, naming
+  ///   the part.
+  public func checkFiles() throws(MultipartEncodingError) {
+    for (partIndex, part) in parts.enumerated() {
+      guard case .file(let path, let length) = part.body else { continue }
+      let file: FilePartSource
+      do {
+        file = try FilePartSource(path: path)
+      } catch {
+        throw readFailure(error, partIndex: partIndex)
+      }
+      defer { file.close() }
+      let size = try? file.currentSize()
+      if size != length {
+        throw lengthMismatch(
+          partIndex: partIndex,
+          detail: "its size changed from \(length) to \(size.map(String.init) ?? "unknown") bytes")
+      }
+    }
+  }
+
   /// Closes any file or stream the reader has open.
   ///
   /// Reading after closing returns 0.

@@ -30,6 +30,10 @@ struct CurlOptions {
     keep(shipyard_curl_set_data_callback(handle, option, callback))
   }
 
+  mutating func set(seek callback: shipyard_curl_seek_callback) {
+    keep(shipyard_curl_set_seek_callback(handle, callback))
+  }
+
   mutating func set(progress callback: shipyard_curl_progress_callback) {
     keep(shipyard_curl_set_progress_callback(handle, callback))
   }

@@ -12,20 +12,27 @@ import Multipart
 /// read callback, straight from its files into libcurl's buffer (no temporary file), so a cancel,
 /// a dropped connection or an early answer ends it with an error like any other.
 ///
-/// From the session configuration it applies the additional headers and both timeouts: the
-/// resource timeout bounds the whole transfer, the request timeout the connection and any
-/// stretch with no byte sent or received. Redirects are returned, not followed (as `curl -F`
-/// does without `-L`); proxies come from the environment, as libcurl reads them.
+/// From the session configuration it applies the additional headers, the cookies (sent from
+/// and stored into `httpCookieStorage`, as `httpShouldSetCookies` and the request allow) and both
+/// timeouts: the resource timeout bounds the whole transfer; the request timeout (the request's
+/// own `timeoutInterval` when it is not the default 60 seconds) the connection and any stretch
+/// in which no byte moves. Redirects are returned, not followed (as `curl -F` does without
+/// `-L`); proxies come from the environment, as libcurl reads them.
 struct CurlUpload: Sendable {
   let request: URLRequest
   let form: MultipartFormData
+  /// The body's length, as the form's encoding plan gives it.
+  let length: Int64
   let additionalHeaders: [String: String]
   let resourceTimeout: TimeInterval
   let idleTimeout: TimeInterval
+  /// Where cookies come from and go to, unless the configuration or the request turns them off.
+  let cookies: HTTPCookieStorage?
 
   init(request: URLRequest, form: MultipartFormData, configuration: URLSessionConfiguration) {
     self.request = request
     self.form = form
+    length = form.contentLength
     var headers: [String: String] = [:]
     for case (let name as String, let value as String) in configuration.httpAdditionalHeaders ?? [:]
     {
@@ -33,31 +40,49 @@ struct CurlUpload: Sendable {
     }
     additionalHeaders = headers
     resourceTimeout = configuration.timeoutIntervalForResource
-    idleTimeout = configuration.timeoutIntervalForRequest
+    idleTimeout =
+      request.timeoutInterval != 60
+      ? request.timeoutInterval : configuration.timeoutIntervalForRequest
+    cookies =
+      configuration.httpShouldSetCookies && request.httpShouldHandleCookies
+      ? configuration.httpCookieStorage : nil
   }
 
   /// Sends the form and returns the reply; throws `CancellationError` when the task is cancelled.
   func send(progress: (@Sendable (UploadProgress) -> Void)?) async throws -> (Data, HTTPURLResponse)
   {
     let transfer = CurlTransfer(upload: self, progress: progress)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        // libcurl's easy interface blocks its thread for the whole transfer: a thread of its own,
-        // not one of the cooperative pool's.
-        Thread.detachNewThread { continuation.resume(with: Result { try transfer.perform() }) }
+    let (body, response): (Data, HTTPURLResponse)
+    do {
+      (body, response) = try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          // libcurl blocks its thread for the whole transfer: a thread of its own, not one of
+          // the cooperative pool's.
+          Thread.detachNewThread { continuation.resume(with: Result { try transfer.perform() }) }
+        }
+      } onCancel: {
+        transfer.cancel()
       }
-    } onCancel: {
-      transfer.cancel()
+    } catch {
+      try Task.checkCancellation()
+      throw error
     }
+    storeCookies(from: response)
+    return (body, response)
   }
 
   /// The request's header lines for libcurl: the configuration's, then the request's over them,
-  /// and none of libcurl's `Expect: 100-continue` (URLSession sends none either).
+  /// the stored cookies, and none of libcurl's `Expect: 100-continue` (URLSession sends none).
   var headerLines: [String] {
     var merged: [String: (name: String, value: String)] = [:]
     for (name, value) in additionalHeaders { merged[name.lowercased()] = (name, value) }
     for (name, value) in request.allHTTPHeaderFields ?? [:] {
       merged[name.lowercased()] = (name, value)
+    }
+    if merged["cookie"] == nil, let url = request.url, let stored = cookies?.cookies(for: url),
+      let cookie = HTTPCookie.requestHeaderFields(with: stored)["Cookie"], !cookie.isEmpty
+    {
+      merged["cookie"] = ("Cookie", cookie)
     }
     var lines = merged.values.sorted { $0.name < $1.name }.map { header in
       header.value.isEmpty ? "\(header.name);" : "\(header.name): \(header.value)"
@@ -69,9 +94,19 @@ struct CurlUpload: Sendable {
     }
     return lines
   }
-}
 
-extension CurlUpload {
+  private func storeCookies(from response: HTTPURLResponse) {
+    guard let cookies, let url = response.url else { return }
+    var fields: [String: String] = [:]
+    for case (let name as String, let value as String) in response.allHeaderFields {
+      fields[name] = value
+    }
+    let received = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
+    if !received.isEmpty {
+      cookies.setCookies(received, for: url, mainDocumentURL: request.mainDocumentURL)
+    }
+  }
+
   /// The `URLError` URLSession gives for what libcurl's `code` means, with libcurl's words.
   static func error(for code: CURLcode, detail: String, url: URL?) -> URLError {
     let kind: URLError.Code =
@@ -79,10 +114,13 @@ extension CurlUpload {
       case CURLE_OPERATION_TIMEDOUT: .timedOut
       case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotFindHost
       case CURLE_COULDNT_CONNECT: .cannotConnectToHost
-      case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+      case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE,
+        CURLE_HTTP2, CURLE_HTTP2_STREAM:
         .networkConnectionLost
+      case CURLE_WEIRD_SERVER_REPLY: .badServerResponse
       case CURLE_PEER_FAILED_VERIFICATION: .serverCertificateUntrusted
-      case CURLE_SSL_CONNECT_ERROR: .secureConnectionFailed
+      case CURLE_SSL_CERTPROBLEM: .clientCertificateRejected
+      case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE: .secureConnectionFailed
       case CURLE_UNSUPPORTED_PROTOCOL: .unsupportedURL
       case CURLE_URL_MALFORMAT: .badURL
       default: .unknown

@@ -18,13 +18,16 @@ public struct MultipartUploadOptions: Sendable {
   /// `curl_easy_pause`) when the task ends, cancelled, failed or answered early, while a read of
   /// the file is pending. So by default Linux sends a large body through an easy handle of
   /// libcurl's own, encoding the form in its read callback: no temporary file, and a file that
-  /// changes size mid-upload ends it with `MultipartEncodingError`. From the session
-  /// configuration that transfer applies the additional headers and both timeouts; it returns
-  /// redirects instead of following them, takes proxies from the environment (`https_proxy` and
-  /// the like), and neither stores cookies nor answers authentication challenges. Set this to
-  /// `true` to send through URLSession with all of its configuration, chunked. Apple platforms
-  /// always send the file through URLSession with its `Content-Length`; other platforms with
-  /// FoundationNetworking (Windows, Android) always send it chunked.
+  /// changes size mid-upload ends it with `MultipartEncodingError` (a file missing or changed
+  /// before is an error before connecting). From the session configuration that transfer
+  /// applies the additional headers, the cookie storage and both timeouts (the request's own
+  /// `timeoutInterval` when it is not the default 60 seconds); it returns redirects instead of
+  /// following them and takes proxies from the environment (`https_proxy` and the like), and it
+  /// uses neither the credential storage, nor `protocolClasses` (so `URLProtocol` mocks do not
+  /// see it), nor `connectionProxyDictionary`. Set this to `true` to send through URLSession
+  /// with all of its configuration, chunked. Apple platforms always send the file through
+  /// URLSession with its `Content-Length`; other platforms with FoundationNetworking (Windows,
+  /// Android) always send it chunked.
   public var sendsFilesChunkedOnLinux: Bool
 
   /// Makes options.

@@ -38,13 +38,15 @@ struct CurlUploadTests {
     #expect(lines.filter { $0.lowercased().hasPrefix("expect") } == ["Expect: 100-continue"])
   }
 
-  /// An interim `100 Continue` is replaced by the final head; repeated fields are joined.
+  /// A proxy's `CONNECT` answer and an interim `100 Continue` are replaced by the final head;
+  /// fields repeated in any case are joined; trailers after the body are left out.
   @Test func theFinalResponsesHeadIsKept() throws {
     var head = CurlResponseHead()
     let lines = [
+      "HTTP/1.1 200 Connection established\r\n", "Proxy-Agent: test\r\n", "\r\n",
       "HTTP/1.1 100 Continue\r\n", "X-Interim: yes\r\n", "\r\n",
       "HTTP/1.1 201 Created\r\n", "Content-Type: application/json\r\n", "Vary: a\r\n",
-      "Vary:  b \r\n", "\r\n",
+      "vary:  b \r\n", "\r\n", "X-Checksum: trailer\r\n", "\r\n",
     ]
     for line in lines { Array(line.utf8).withUnsafeBytes { head.take($0) } }
     let url = try #require(URL(string: "http://127.0.0.1/upload"))
@@ -53,7 +55,15 @@ struct CurlUploadTests {
     #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
     #expect(response.value(forHTTPHeaderField: "Vary") == "a, b")
     #expect(response.value(forHTTPHeaderField: "X-Interim") == nil)
+    #expect(response.value(forHTTPHeaderField: "Proxy-Agent") == nil)
+    #expect(response.value(forHTTPHeaderField: "X-Checksum") == nil)
     #expect(head.httpVersion == "HTTP/1.1")
+    var second = CurlResponseHead()
+    for line in ["HTTP/2 200\r\n", "content-type: text/plain\r\n", "\r\n"] {
+      Array(line.utf8).withUnsafeBytes { second.take($0) }
+    }
+    #expect(second.httpVersion == "HTTP/2")
+    #expect(second.fields == ["content-type": "text/plain"])
     #expect(throws: MultipartUploadError.notHTTPResponse) {
       try CurlResponseHead().response(for: url, statusCode: 0)
     }

@@ -189,6 +189,30 @@ import Testing
     #expect(error.description.contains(file.path))
   }
 
+  /// The reader's up-front check finds a file that changed size or went away, naming it, and
+  /// passes files as they were added without reading them.
+  @Test func checkingFilesFindsAChangedOrMissingFileBeforeEncoding() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let file = try folder.write([1, 2, 3], to: "part.bin")
+    var form = MultipartFormData()
+    form.addString("v", forField: "s")
+    try form.addFile(at: file, forField: "f")
+    try MultipartBodyReader(form).checkFiles()
+    try Data([1, 2]).write(to: file)
+    let changed = try #require(throws: MultipartEncodingError.self) {
+      try MultipartBodyReader(form).checkFiles()
+    }
+    #expect(changed.code == .lengthMismatch)
+    #expect(changed.description.contains("\(file.path) (field \"f\")"))
+    try FileManager.default.removeItem(at: file)
+    let missing = try #require(throws: MultipartEncodingError.self) {
+      try MultipartBodyReader(form).checkFiles()
+    }
+    #expect(missing.code == .readFailed)
+    #expect(missing.description.contains(file.path))
+  }
+
   @Test func missingFileIsAnErrorNamingIt() throws {
     var form = MultipartFormData()
     let url = URL(fileURLWithPath: "/nonexistent/shipyard/file.bin")

@@ -21,7 +21,7 @@ struct MultipartUploaderTests {
   }
 
   private func uploader(
-    threshold: Int64, folder: ScratchFolder, chunkedOnLinux: Bool = true
+    threshold: Int64, folder: ScratchFolder, chunkedOnLinux: Bool = false
   ) -> MultipartUploader {
     MultipartUploader(
       options: MultipartUploadOptions(
@@ -33,7 +33,8 @@ struct MultipartUploaderTests {
   /// through libcurl), the exact length goes out; from the file on Linux by default, the same
   /// bytes go out chunked.
   @Test(arguments: [
-    (Int64(10_000_000), true, true), (0, false, true), (0, true, !Self.usesFoundationNetworking),
+    (Int64(10_000_000), true, true), (0, false, Self.sendsFilesWithLength),
+    (0, true, !Self.usesFoundationNetworking),
   ])
   func sendsTheBodyWithItsLengthOrChunked(
     threshold: Int64, chunkedOnLinux: Bool, sendsLength: Bool
@@ -141,10 +142,10 @@ struct MultipartUploaderTests {
     #expect(bodies.contents.isEmpty)
   }
 
-  /// Sent with its length on Linux, the body is encoded as it goes: a file that shrinks
-  /// mid-upload ends it with the encoder's error naming the part, never a short body.
-  @Test(.enabled(if: Self.usesFoundationNetworking))
-  func aFileThatShrinksMidUploadIsAnError() async throws {
+  /// Sent with its length on Linux, the body is encoded as it goes: a file that shrinks or grows
+  /// mid-upload ends it with the encoder's error naming the part, never a short or long body.
+  @Test(.enabled(if: Self.usesLibcurl), arguments: [false, true])
+  func aFileThatChangesSizeMidUploadIsAnError(grows: Bool) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let form = try form(fileSize: 32 << 20, in: folder)
@@ -158,16 +159,86 @@ struct MultipartUploaderTests {
       }
     }
     while started.events.isEmpty { try await Task.sleep(nanoseconds: 1_000_000) }
-    #expect(truncate(folder.path("upload.bin"), 1 << 20) == 0)
+    #expect(truncate(folder.path("upload.bin"), grows ? 33 << 20 : 1 << 20) == 0)
     let error = await #expect(throws: MultipartEncodingError.self) { _ = try await upload.value }
     #expect(error?.code == .lengthMismatch)
     #expect(error?.description.contains("archive") == true, "\(String(describing: error))")
   }
 
-  /// A server that accepts nothing: the upload stalls once the kernel's buffers are full, and
-  /// ends with `URLError.timedOut` after the configuration's request timeout.
+  /// A file gone before the upload starts is an error before anything is sent: the server here
+  /// accepts nothing, so an upload that began would stall.
+  @Test(.enabled(if: Self.usesLibcurl))
+  func aFileGoneBeforeTheUploadIsAnErrorBeforeConnecting() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 16 << 20, in: folder)
+    try FileManager.default.removeItem(atPath: folder.path("upload.bin"))
+    let server = try SilentServer()
+    let error = await #expect(throws: MultipartEncodingError.self) {
+      _ = try await uploader(threshold: 0, folder: folder).upload(
+        form, with: URLRequest(url: server.url))
+    }
+    #expect(error?.code == .readFailed)
+    #expect(error?.description.contains(folder.path("upload.bin")) == true)
+  }
+
+  /// A server that answers 413 after the first MiB of a 16 MiB body: its answer is the result,
+  /// not an error, and the rest of the body need not be sent.
   @Test(arguments: [true, false])
-  func aStalledUploadTimesOut(chunkedOnLinux: Bool) async throws {
+  func anEarlyAnswerIsTheResponse(chunkedOnLinux: Bool) async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 16 << 20, in: folder)
+    let server = try UploadServer(requests: 1, answeringEarlyAfter: 1 << 20)
+    defer { server.stop() }
+    let (body, response) = try await uploader(
+      threshold: 0, folder: folder, chunkedOnLinux: chunkedOnLinux
+    ).upload(form, with: URLRequest(url: server.url))
+    #expect(response.statusCode == 413)
+    #expect(String(decoding: body, as: UTF8.self).contains("the body is too large"))
+  }
+
+  /// Headers from the configuration and the request arrive as given, no `Expect` goes out, and
+  /// the server's cookie is stored, then sent with the next upload.
+  @Test(arguments: [true, false])
+  func headersAndCookiesGoAsURLSessionSendsThem(chunkedOnLinux: Bool) async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let form = try form(fileSize: 1 << 20, in: folder)
+    let server = try UploadServer(requests: 2)
+    defer { server.stop() }
+    let storage = URLSessionConfiguration.ephemeral.httpCookieStorage
+    let uploader = MultipartUploader(
+      configuration: {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["X-Session": "session", "X-Trace": "session"]
+        configuration.httpCookieStorage = storage
+        return configuration
+      },
+      options: MultipartUploadOptions(
+        memoryThreshold: 0, temporaryDirectory: folder.url,
+        sendsFilesChunkedOnLinux: chunkedOnLinux))
+    var request = URLRequest(url: server.url)
+    request.setValue("request", forHTTPHeaderField: "X-Trace")
+    var reports: [UploadServer.Report] = []
+    for _ in 0..<2 {
+      let (body, _) = try await uploader.upload(form, with: request)
+      reports.append(try JSONDecoder().decode(UploadServer.Report.self, from: body))
+    }
+    let headers = try #require(reports.last?.headers)
+    #expect(headers["x-session"] == "session")
+    #expect(headers["x-trace"] == "request")
+    #expect(headers["expect"] == nil)
+    #expect(reports.first?.headers?["cookie"] == nil)
+    #expect(headers["cookie"] == "upload-server=seen")
+    #expect(storage?.cookies?.map(\.name) == ["upload-server"])
+  }
+
+  /// A server that accepts nothing: the upload stalls once the kernel's buffers are full, and
+  /// ends with `URLError.timedOut` after the request timeout, the configuration's or the
+  /// request's own.
+  @Test(arguments: [true, false], [true, false])
+  func aStalledUploadTimesOut(chunkedOnLinux: Bool, setOnRequest: Bool) async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let form = try form(fileSize: 16 << 20, in: folder)
@@ -175,14 +246,16 @@ struct MultipartUploaderTests {
     let uploader = MultipartUploader(
       configuration: {
         let configuration = URLSessionConfiguration.default
-        configuration.timeoutIntervalForRequest = 1
+        if !setOnRequest { configuration.timeoutIntervalForRequest = 1 }
         return configuration
       },
       options: MultipartUploadOptions(
         memoryThreshold: 0, temporaryDirectory: folder.url,
         sendsFilesChunkedOnLinux: chunkedOnLinux))
+    var request = URLRequest(url: server.url)
+    if setOnRequest { request.timeoutInterval = 1 }
     let error = await #expect(throws: URLError.self) {
-      _ = try await uploader.upload(form, with: URLRequest(url: server.url))
+      _ = try await uploader.upload(form, with: request)
     }
     #expect(error?.code == .timedOut)
   }
@@ -231,6 +304,25 @@ struct MultipartUploaderTests {
     }
     #expect(folder.contents == ["upload.bin"])
   }
+
+  /// Whether large bodies go with their length by default: on Apple platforms through
+  /// URLSession, on Linux through libcurl; elsewhere FoundationNetworking sends them chunked.
+  static let sendsFilesWithLength: Bool = {
+    #if canImport(CCurlTransfer) || !canImport(FoundationNetworking)
+    return true
+    #else
+    return false
+    #endif
+  }()
+
+  /// Whether the uploader's libcurl path exists (Linux).
+  static let usesLibcurl: Bool = {
+    #if canImport(CCurlTransfer)
+    return true
+    #else
+    return false
+    #endif
+  }()
 
   /// Whether URLSession is FoundationNetworking's, where the uploader streams files chunked.
   static let usesFoundationNetworking: Bool = {

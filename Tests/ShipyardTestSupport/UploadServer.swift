@@ -27,20 +27,24 @@ public final class UploadServer {
     public var contentLength: Int?
     /// The Transfer-Encoding header received, if any.
     public var transferEncoding: String?
+    /// Every request header received, by lowercased name.
+    public var headers: [String: String]?
     /// The body bytes read.
     public var bytesReceived: Int
     /// The parts, in order.
     public var parts: [Part]
   }
 
-  /// Starts the server for `requests` uploads.
-  public init(requests: Int) throws {
+  /// Starts the server for `requests` uploads; given `answeringEarlyAfter`, it answers each with
+  /// 413 once it has read that many bytes of the body, then reads what the client still sends.
+  public init(requests: Int, answeringEarlyAfter early: Int? = nil) throws {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py")
-    process.arguments = [
-      "python3", script.path, "--requests", String(requests), "--seconds", "600",
-    ]
+    process.arguments =
+      [
+        "python3", script.path, "--requests", String(requests), "--seconds", "600",
+      ] + (early.map { ["--answer-early-after", String($0)] } ?? [])
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -21,6 +21,9 @@ void shipyard_curl_initialize(void);
 /// libcurl's version, such as "7.88.1".
 const char *shipyard_curl_version(void);
 
+/// A seek callback (`CURLOPT_SEEKFUNCTION`): returns `CURL_SEEKFUNC_OK`, `_FAIL` or `_CANTSEEK`.
+typedef int (*shipyard_curl_seek_callback)(void *context, curl_off_t offset, int origin);
+
 /// Sets an option that takes a `long`.
 CURLcode shipyard_curl_set_long(CURL *handle, CURLoption option, long value);
 
@@ -38,6 +41,9 @@ CURLcode shipyard_curl_set_data_callback(CURL *handle, CURLoption option,
 /// Sets `CURLOPT_XFERINFOFUNCTION`.
 CURLcode shipyard_curl_set_progress_callback(CURL *handle,
                                              shipyard_curl_progress_callback callback);
+
+/// Sets `CURLOPT_SEEKFUNCTION`.
+CURLcode shipyard_curl_set_seek_callback(CURL *handle, shipyard_curl_seek_callback callback);
 
 /// The last response's status code (`CURLINFO_RESPONSE_CODE`), or 0.
 long shipyard_curl_response_code(CURL *handle);

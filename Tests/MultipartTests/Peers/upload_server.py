@@ -2,10 +2,13 @@
 
 It listens on 127.0.0.1 (port 0: the system picks one, printed as the first line on stdout),
 streams each POST body through werkzeug's multipart decoder without keeping it, and answers with
-JSON: the Content-Length and Transfer-Encoding headers it received, the bytes it read, and each
-part's name, filename, content type, size and SHA-256. A body is read by its Content-Length or,
+JSON: the Content-Length and Transfer-Encoding headers it received, every request header (names
+lowercased), the bytes it read, and each part's name, filename, content type, size and SHA-256;
+each answer sets the cookie `upload-server=seen`. A body is read by its Content-Length or,
 sent with Transfer-Encoding: chunked (and no Content-Length), by its chunks; any other body is
-refused with 411. It stops after --requests requests (default 1) or --seconds seconds.
+refused with 411. With --answer-early-after N, it answers 413 once it has read N bytes of the
+body, then reads the rest until the client stops sending. It stops after --requests requests
+(default 1) or --seconds seconds.
 """
 import argparse
 import hashlib
@@ -29,6 +32,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("Set-Cookie", "upload-server=seen; Path=/")
         self.send_header("Connection", "close")
         self.end_headers()
         self.wfile.write(body)
@@ -59,6 +63,8 @@ class Handler(BaseHTTPRequestHandler):
         if (length is None) == (encoding is None) or encoding not in (None, "chunked"):
             return self.reply(411, {"error": "Content-Length or chunked Transfer-Encoding required",
                                     "transferEncoding": encoding})
+        if self.server.answer_early_after is not None:
+            return self.answer_early(int(length) if length is not None else None)
         _, params = parse_options_header(self.headers.get("Content-Type", ""))
         decoder = MultipartDecoder(params["boundary"].encode())
         parts, current, received = [], None, 0
@@ -90,15 +96,31 @@ class Handler(BaseHTTPRequestHandler):
             part["sha256"] = part.pop("hash").hexdigest()
         self.reply(200, {"contentLength": int(length) if length is not None else None,
                          "transferEncoding": encoding,
+                         "headers": {name.lower(): value for name, value in self.headers.items()},
                          "bytesReceived": received, "parts": parts})
+
+    def answer_early(self, length):
+        """Answers 413 after the first bytes of the body, then reads what the client still sends."""
+        pieces = self.chunks(length)
+        received = 0
+        while received < self.server.answer_early_after:
+            piece = next(pieces, b"")
+            if not piece:
+                break
+            received += len(piece)
+        self.reply(413, {"error": "the body is too large", "bytesReceived": received})
+        for _ in pieces:
+            pass
 
 
 def main():
     options = argparse.ArgumentParser()
     options.add_argument("--requests", type=int, default=1)
     options.add_argument("--seconds", type=float, default=600)
+    options.add_argument("--answer-early-after", type=int)
     arguments = options.parse_args()
     server = HTTPServer(("127.0.0.1", 0), Handler)
+    server.answer_early_after = arguments.answer_early_after
     print(server.server_address[1], flush=True)
     threading.Timer(arguments.seconds, lambda: server.shutdown() or sys.exit(0)).start()
     for _ in range(arguments.requests):
