@@ -80,6 +80,32 @@ struct CurlUploadTests {
     #expect(lost.code == .networkConnectionLost)
   }
 
+  /// libcurl's read and seek callbacks through their context pointer: the body read, rewound to
+  /// its start (as libcurl asks before sending the request anew), reads again the same; any other
+  /// offset cannot be sought.
+  @Test func aRewoundBodyReadsAgainFromItsStart() throws {
+    var form = MultipartFormData(boundary: try MultipartBoundary("rewind"))
+    form.addString(String(repeating: "x", count: 100), forField: "text")
+    let request = URLRequest(url: try #require(URL(string: "http://127.0.0.1/")))
+    let transfer = CurlTransfer(
+      upload: CurlUpload(request: request, form: form, configuration: .default), progress: nil)
+    transfer.reader = try MultipartBodyReader(form)
+    let context = Unmanaged.passUnretained(transfer).toOpaque()
+    func read(_ count: Int) -> [UInt8] {
+      var buffer = [CChar](repeating: 0, count: count)
+      let got = buffer.withUnsafeMutableBufferPointer {
+        CurlTransfer.readBody($0.baseAddress, 1, count, context)
+      }
+      return buffer.prefix(got).map { UInt8(bitPattern: $0) }
+    }
+    let first = read(64)
+    #expect(first.count == 64)
+    #expect(CurlTransfer.rewindBody(context, 0, SEEK_SET) == CURL_SEEKFUNC_OK)
+    #expect(read(64) == first)
+    #expect(read(4096).count == Int(form.contentLength) - 64)
+    #expect(CurlTransfer.rewindBody(context, 10, SEEK_SET) == CURL_SEEKFUNC_CANTSEEK)
+  }
+
   @Test func onlyHTTPURLsTakeAnUpload() async throws {
     let request = URLRequest(url: try #require(URL(string: "ftp://127.0.0.1/upload")))
     let error = await #expect(throws: URLError.self) {
