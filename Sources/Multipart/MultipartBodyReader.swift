@@ -101,12 +101,7 @@ public final class MultipartBodyReader {
         throw readFailure(error, partIndex: partIndex)
       }
       defer { file.close() }
-      let size = try? file.currentSize()
-      if size != length {
-        throw lengthMismatch(
-          partIndex: partIndex,
-          detail: "its size changed from \(length) to \(size.map(String.init) ?? "unknown") bytes")
-      }
+      try checkSize(of: file, length: length, partIndex: partIndex, when: "")
     }
   }
 
@@ -181,14 +176,8 @@ public final class MultipartBodyReader {
       return
     }
     if let file = source as? FilePartSource {
-      let size = try? file.currentSize()
-      if size != body.length {
-        throw lengthMismatch(
-          partIndex: partIndex,
-          detail:
-            "its size changed from \(body.length) to \(size.map(String.init) ?? "unknown") bytes while it was encoded"
-        )
-      }
+      try checkSize(
+        of: file, length: body.length, partIndex: partIndex, when: " while it was encoded")
     } else {
       var probe: UInt8 = 0
       let extra = try? withUnsafeMutableBytes(of: &probe) { try source?.read(into: $0) ?? 0 }
@@ -198,6 +187,19 @@ public final class MultipartBodyReader {
           detail: "it has more than the \(body.length) bytes it was declared with")
       }
     }
+  }
+
+  /// Throws `lengthMismatch` when `file` no longer has the `length` it was added with; `when`
+  /// ends the message.
+  private func checkSize(
+    of file: FilePartSource, length: Int64, partIndex: Int, when: String
+  ) throws(MultipartEncodingError) {
+    let size = try? file.currentSize()
+    guard size != length else { return }
+    throw lengthMismatch(
+      partIndex: partIndex,
+      detail:
+        "its size changed from \(length) to \(size.map(String.init) ?? "unknown") bytes\(when)")
   }
 
   private func closeSource() {

@@ -33,12 +33,7 @@ struct CurlUpload: Sendable {
     self.request = request
     self.form = form
     length = form.contentLength
-    var headers: [String: String] = [:]
-    for case (let name as String, let value as String) in configuration.httpAdditionalHeaders ?? [:]
-    {
-      headers[name] = value
-    }
-    additionalHeaders = headers
+    additionalHeaders = Self.strings(configuration.httpAdditionalHeaders ?? [:])
     resourceTimeout = configuration.timeoutIntervalForResource
     idleTimeout =
       request.timeoutInterval != 60
@@ -97,14 +92,18 @@ struct CurlUpload: Sendable {
 
   private func storeCookies(from response: HTTPURLResponse) {
     guard let cookies, let url = response.url else { return }
-    var fields: [String: String] = [:]
-    for case (let name as String, let value as String) in response.allHeaderFields {
-      fields[name] = value
-    }
-    let received = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
+    let received = HTTPCookie.cookies(
+      withResponseHeaderFields: Self.strings(response.allHeaderFields), for: url)
     if !received.isEmpty {
       cookies.setCookies(received, for: url, mainDocumentURL: request.mainDocumentURL)
     }
+  }
+
+  /// The string names and values of Foundation's untyped header dictionaries.
+  private static func strings(_ fields: [AnyHashable: Any]) -> [String: String] {
+    var strings: [String: String] = [:]
+    for case (let name as String, let value as String) in fields { strings[name] = value }
+    return strings
   }
 
   /// The `URLError` URLSession gives for what libcurl's `code` means, with libcurl's words.

@@ -21,9 +21,11 @@ struct MultipartUploaderTests {
   }
 
   private func uploader(
-    threshold: Int64, folder: ScratchFolder, chunkedOnLinux: Bool = false
+    threshold: Int64, folder: ScratchFolder, chunkedOnLinux: Bool = false,
+    configuration: @escaping @Sendable () -> URLSessionConfiguration = { .default }
   ) -> MultipartUploader {
     MultipartUploader(
+      configuration: configuration,
       options: MultipartUploadOptions(
         memoryThreshold: threshold, temporaryDirectory: folder.url,
         sendsFilesChunkedOnLinux: chunkedOnLinux))
@@ -212,16 +214,12 @@ struct MultipartUploaderTests {
     let server = try UploadServer(requests: 2)
     defer { server.stop() }
     let storage = URLSessionConfiguration.ephemeral.httpCookieStorage
-    let uploader = MultipartUploader(
-      configuration: {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpAdditionalHeaders = ["X-Session": "session", "X-Trace": "session"]
-        configuration.httpCookieStorage = storage
-        return configuration
-      },
-      options: MultipartUploadOptions(
-        memoryThreshold: 0, temporaryDirectory: folder.url,
-        sendsFilesChunkedOnLinux: chunkedOnLinux))
+    let uploader = uploader(threshold: 0, folder: folder, chunkedOnLinux: chunkedOnLinux) {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.httpAdditionalHeaders = ["X-Session": "session", "X-Trace": "session"]
+      configuration.httpCookieStorage = storage
+      return configuration
+    }
     var request = URLRequest(url: server.url)
     request.setValue("request", forHTTPHeaderField: "X-Trace")
     var reports: [UploadServer.Report] = []
@@ -247,15 +245,11 @@ struct MultipartUploaderTests {
     defer { folder.remove() }
     let form = try form(fileSize: 16 << 20, in: folder)
     let server = try SilentServer()
-    let uploader = MultipartUploader(
-      configuration: {
-        let configuration = URLSessionConfiguration.default
-        if !setOnRequest { configuration.timeoutIntervalForRequest = 1 }
-        return configuration
-      },
-      options: MultipartUploadOptions(
-        memoryThreshold: 0, temporaryDirectory: folder.url,
-        sendsFilesChunkedOnLinux: chunkedOnLinux))
+    let uploader = uploader(threshold: 0, folder: folder, chunkedOnLinux: chunkedOnLinux) {
+      let configuration = URLSessionConfiguration.default
+      if !setOnRequest { configuration.timeoutIntervalForRequest = 1 }
+      return configuration
+    }
     var request = URLRequest(url: server.url)
     if setOnRequest { request.timeoutInterval = 1 }
     let error = await #expect(throws: URLError.self) {
