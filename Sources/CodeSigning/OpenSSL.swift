@@ -5,11 +5,18 @@ package enum OpenSSL {
   /// The messages of OpenSSL's error queue, oldest first, which is emptied.
   package static func drainErrors() -> String {
     var messages: [String] = []
-    while case let code = ERR_get_error(), code != 0 {
+    var data: UnsafePointer<CChar>?
+    var flags: Int32 = 0
+    while case let code = ERR_get_error_all(nil, nil, nil, &data, &flags), code != 0 {
       var buffer = [CChar](repeating: 0, count: 256)
       ERR_error_string_n(code, &buffer, buffer.count)
-      messages.append(
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      var message = String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      // The detail OpenSSL adds as text, such as "Verify error:certificate has expired".
+      if flags & ERR_TXT_STRING != 0, let data, data.pointee != 0 {
+        message += " (\(String(cString: data)))"
+      }
+      messages.append(message)
     }
     return messages.isEmpty ? "unknown OpenSSL error" : messages.joined(separator: "; ")
   }

@@ -23,7 +23,7 @@ struct CodeSignatureBuilderTests {
     #expect(directory.specialDigests[2] == DigestAlgorithm.sha256.digest(requirements))
     #expect(directory.specialDigests[6] == [UInt8](repeating: 0, count: 32))
     #expect(directory.cdhash == signed.signature.cdhash)
-    let cms = try CMSSignature(der: Array(try #require(superblob[.signature]).dropFirst(8)))
+    let cms = try CMSSignature(encoded: Array(try #require(superblob[.signature]).dropFirst(8)))
     #expect(cms.messageDigest == signed.signature.cdhash && !cms.isTimestamped)
     // The leaf and its chain (DER orders the certificate set by encoding, not by issuer; the
     // reader puts the signer's first, as SignerInfo's issuerAndSerialNumber names it).

@@ -203,7 +203,7 @@ struct MachOSignaturePeerTests {
         "-noverify", "-out", "/dev/null",
       ])
     #expect(verified.status == 0 && verified.standardError.contains("Verification successful"))
-    let parsed = try CMSSignature(der: cms)
+    let parsed = try CMSSignature(encoded: cms)
     #expect(parsed.messageDigest == DigestAlgorithm.sha256.digest(signature.codeDirectories[0]))
     let dump = String(
       decoding: try ProcessRunner.check(
@@ -243,7 +243,8 @@ struct MachOSignaturePeerTests {
         let wrapper = try #require(try EmbeddedSignature(signature.superblob)[.signature])
         if identity != nil {
           #expect(
-            try CMSSignature(der: Array(wrapper.dropFirst(8))).isTimestamped == (timestamper != nil)
+            try CMSSignature(encoded: Array(wrapper.dropFirst(8))).isTimestamped
+              == (timestamper != nil)
           )
         }
       }

@@ -153,13 +153,13 @@ import Testing
 
   @Test func derLengthsPastTheirContainerAreErrors() throws {
     // SEQUENCE of 5 bytes holding an INTEGER claiming 9.
-    #expect(throws: DERError.self) {
-      try DERElement.parse([0x30, 0x05, 0x02, 0x09, 1, 2, 3][...]).children()
+    #expect(throws: BERError.self) {
+      try BERElement.parse([0x30, 0x05, 0x02, 0x09, 1, 2, 3][...]).children()
     }
-    #expect(throws: DERError.self) {
-      try DERElement.parse([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF][...])
+    #expect(throws: BERError.self) {
+      try BERElement.parse([0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF][...])
     }
-    #expect(throws: DERError.self) { try CMSSignature(der: [0x30, 0x00]) }
+    #expect(throws: BERError.self) { try CMSSignature(encoded: [0x30, 0x00]) }
     // A certificate that is an empty SEQUENCE (found by the signature fuzz target in CI).
     func tlv(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] { [tag, UInt8(content.count)] + content }
     let signedDataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
@@ -169,9 +169,9 @@ import Testing
       [0x02, 0x01, 0x01] + tlv(0x31, []) + tlv(0x30, dataOID) + tlv(0xA0, tlv(0x30, []))
         + tlv(0x31, []))
     #expect {
-      try CMSSignature(der: tlv(0x30, signedDataOID + tlv(0xA0, signedData)))
+      try CMSSignature(encoded: tlv(0x30, signedDataOID + tlv(0xA0, signedData)))
     } throws: { "\($0)".contains("to-be-signed part is missing") }
-    let oid = try DERElement.parse([0x06, 0x03, 0x55, 0x04, 0x03][...])
+    let oid = try BERElement.parse([0x06, 0x03, 0x55, 0x04, 0x03][...])
     #expect(oid.objectIdentifier == "2.5.4.3")
   }
 

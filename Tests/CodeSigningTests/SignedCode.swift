@@ -33,11 +33,14 @@ struct SignedCode {
 
   /// Writes 200,000 bytes of code to `folder` and signs them as `com.example.code`; `codeLimit`
   /// may claim more or fewer bytes than the file has.
-  static func make(in folder: ScratchFolder, codeLimit: Int64? = nil) async throws -> SignedCode {
+  static func make(
+    in folder: ScratchFolder, codeLimit: Int64? = nil, identity: SignerIdentity? = nil,
+    timestamp: CodeSignatureBuilder.Timestamper? = nil, signingTime: Date = signingTime
+  ) async throws -> SignedCode {
     let code = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
     let file = try folder.write(code, to: "code.bin")
     let builder = try CodeSignatureBuilder(
-      identity: try identity(), timestamp: nil, signingTime: signingTime)
+      identity: try identity ?? Self.identity(), timestamp: timestamp, signingTime: signingTime)
     let signature = try await builder.sign(
       identifier: "com.example.code", codeLimit: codeLimit ?? Int64(code.count),
       codeDigest: DigestAlgorithm.sha256.digest(code), specialDigests: [:])

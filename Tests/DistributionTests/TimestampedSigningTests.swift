@@ -63,7 +63,7 @@ struct TimestampedSigningTests {
 
   /// The unsigned attribute 1.2.840.113549.1.9.16.2.14's value in a CMS ContentInfo.
   static func timestampToken(in der: [UInt8]) throws -> [UInt8] {
-    let signedData = try DERElement.parse(der[...]).children()[1].children()[0].children()
+    let signedData = try BERElement.parse(der[...]).children()[1].children()[0].children()
     let signerInfo = try #require(try signedData.last?.children().first).children()
     let unsigned = try #require(signerInfo.first { $0.tag == 0xA1 })
     for attribute in try unsigned.children() {

@@ -10,7 +10,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = codeDirectory.cdhash
   }
   if let blob = superblob[.signature], blob.count > 8,
-    let cms = try? CMSSignature(der: Array(blob[8...]))
+    let cms = try? CMSSignature(encoded: Array(blob[8...]))
   {
     _ = cms.certificatesVerify()
   }

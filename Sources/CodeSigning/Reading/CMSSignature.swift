@@ -23,37 +23,43 @@ package struct CMSSignature: Sendable {
   package let certificatesDER: [[UInt8]]
   /// The signer's `signature` value, which a time-stamp token stamps.
   package let signatureValue: [UInt8]
-  /// The RFC 3161 time-stamp token (a CMS `ContentInfo`), when one is attached.
-  package let timestampTokenDER: [UInt8]?
+  /// The RFC 3161 time-stamp token (a CMS `ContentInfo`, in DER or BER as attached), when one
+  /// is attached.
+  package let timestampToken: [UInt8]?
   /// The signed `messageDigest` attribute: the digest of the code directory that was signed.
   package let messageDigest: [UInt8]?
   /// The signed `signingTime` attribute, as written (UTCTime or GeneralizedTime text).
   package let signingTime: String?
   /// Whether an RFC 3161 timestamp token is attached (an unsigned attribute).
   package let isTimestamped: Bool
-  /// The DER bytes.
-  package let der: [UInt8]
+  /// The bytes, in BER (Apple's `codesign` writes indefinite lengths) or DER.
+  package let encoded: [UInt8]
 
-  /// Reads the CMS `ContentInfo` in `der`.
-  package init(der: [UInt8]) throws(DERError) {
-    self.der = der
-    let root = try DERElement.parse(der[...])
-    guard root.encoded.count == der.count else { throw DERError("bytes follow the CMS structure") }
+  /// Reads the CMS `ContentInfo` in `encoded`, in BER or DER.
+  ///
+  /// - Throws: ``BERError`` naming the structure that is malformed or not that of a detached
+  ///   code signature.
+  package init(encoded: [UInt8]) throws(BERError) {
+    self.encoded = encoded
+    let root = try BERElement.parse(encoded[...])
+    guard root.encoded.count == encoded.count else {
+      throw BERError("bytes follow the CMS structure")
+    }
     let contentInfo = try root.children()
     guard contentInfo.count == 2, contentInfo[0].objectIdentifier == "1.2.840.113549.1.7.2" else {
-      throw DERError("not a CMS SignedData")
+      throw BERError("not a CMS SignedData")
     }
     let signedData = try contentInfo[1].children()
-    guard let signedDataSequence = signedData.first else { throw DERError("SignedData is empty") }
+    guard let signedDataSequence = signedData.first else { throw BERError("SignedData is empty") }
     let fields = try signedDataSequence.children()
     // The fields the signature does not cover must have the values CMS gives a detached code
     // signature: SignedData version 1, one digest algorithm, id-data content with no content.
     guard fields.count >= 4, fields[0].tag == 0x02, Array(fields[0].content) == [1] else {
-      throw DERError("SignedData is not version 1")
+      throw BERError("SignedData is not version 1")
     }
     let encapsulated = try fields[2].children()
     guard encapsulated.count == 1, encapsulated[0].objectIdentifier == "1.2.840.113549.1.7.1" else {
-      throw DERError("the encapsulated content is not detached id-data")
+      throw BERError("the encapsulated content is not detached id-data")
     }
     let digestAlgorithms = try fields[1].children()
     // Each certificate with its issuerAndSerialNumber, to find the signer's.
@@ -63,7 +69,7 @@ package struct CMSSignature: Sendable {
         let tbs = try certificate.child(0, "a certificate's to-be-signed part").children()
         // version [0] is optional: skip it, then serial, signature algorithm, issuer, validity, subject.
         let rest = tbs.first?.tag == 0xA0 ? Array(tbs.dropFirst()) : tbs
-        guard rest.count >= 5 else { throw DERError("a certificate is truncated") }
+        guard rest.count >= 5 else { throw BERError("a certificate is truncated") }
         certificates.append(
           (
             Certificate(subject: try Self.name(rest[4]), issuer: try Self.name(rest[2])),
@@ -86,16 +92,16 @@ package struct CMSSignature: Sendable {
       {
         certificates.insert(certificates.remove(at: signer), at: 0)
       }
-      signature = signerFields.last(where: { $0.tag == 0x04 }).map { Array($0.content) } ?? []
+      signature = try signerFields.last(where: { $0.tag & ~0x20 == 0x04 })?.octets() ?? []
       guard signerFields.count >= 5, signerFields[0].tag == 0x02,
         Array(signerFields[0].content) == [1]
       else {
-        throw DERError("SignerInfo is not version 1")
+        throw BERError("SignerInfo is not version 1")
       }
       guard digestAlgorithms.count == 1,
         digestAlgorithms[0].encoded.elementsEqual(signerFields[2].encoded)
       else {
-        throw DERError("SignedData's digest algorithms are not the signer's")
+        throw BERError("SignedData's digest algorithms are not the signer's")
       }
       // Algorithm identifiers carry NULL parameters or none (crypto libraries ignore them, so they
       // are checked here).
@@ -105,7 +111,7 @@ package struct CMSSignature: Sendable {
         guard
           parts.count == 1 || (parts.count == 2 && parts[1].tag == 0x05 && parts[1].content.isEmpty)
         else {
-          throw DERError("an algorithm identifier has parameters")
+          throw BERError("an algorithm identifier has parameters")
         }
       }
       for element in signerFields where element.tag == 0xA0 || element.tag == 0xA1 {
@@ -115,8 +121,8 @@ package struct CMSSignature: Sendable {
             let value = try parts[1].children().first
           else { continue }
           switch oid {
-          case "1.2.840.113549.1.9.4": digest = Array(value.content)
-          case "1.2.840.113549.1.9.5": time = String(decoding: value.content, as: UTF8.self)
+          case "1.2.840.113549.1.9.4": digest = try value.octets()
+          case "1.2.840.113549.1.9.5": time = String(decoding: try value.octets(), as: UTF8.self)
           case "1.2.840.113549.1.9.16.2.14":
             timestamped = true
             token = Array(value.encoded)
@@ -130,7 +136,7 @@ package struct CMSSignature: Sendable {
     messageDigest = digest
     signingTime = time
     isTimestamped = timestamped
-    timestampTokenDER = token
+    timestampToken = token
     signatureValue = signature
   }
 
@@ -140,7 +146,7 @@ package struct CMSSignature: Sendable {
   package func certificatesVerify() -> Bool? {
     #if canImport(COpenSSL)
     guard
-      let set = try? DERElement.parse(der[...]).child(1, "SignedData").child(0, "SignedData")
+      let set = try? BERElement.parse(encoded[...]).child(1, "SignedData").child(0, "SignedData")
         .children().first(where: { $0.tag == 0xA0 }),
       let elements = try? set.children()
     else { return true }
@@ -175,7 +181,7 @@ package struct CMSSignature: Sendable {
   }
 
   /// A `Name` as its attributes in the certificate's order, such as `CN=…, OU=…, O=…, C=…`.
-  static func name(_ element: DERElement) throws(DERError) -> String {
+  static func name(_ element: BERElement) throws(BERError) -> String {
     let labels = [
       "2.5.4.3": "CN", "2.5.4.11": "OU", "2.5.4.10": "O", "2.5.4.6": "C", "2.5.4.7": "L",
       "2.5.4.8": "ST",
@@ -200,7 +206,7 @@ package struct CMSSignature: Sendable {
     #if canImport(Security)
     var decoder: CMSDecoder?
     guard CMSDecoderCreate(&decoder) == errSecSuccess, let decoder else { return false }
-    let loaded = der.withUnsafeBytes { bytes -> OSStatus in
+    let loaded = encoded.withUnsafeBytes { bytes -> OSStatus in
       guard let base = bytes.baseAddress else { return errSecParam }
       return CMSDecoderUpdateMessage(decoder, base, bytes.count)
     }
@@ -214,7 +220,7 @@ package struct CMSSignature: Sendable {
     return result == errSecSuccess && status == .valid
     #elseif canImport(COpenSSL)
     defer { ERR_clear_error() }
-    return der.withUnsafeBytes { signature in
+    return encoded.withUnsafeBytes { signature in
       content.withUnsafeBytes { signed in
         guard let input = BIO_new_mem_buf(signature.baseAddress, Int32(signature.count)) else {
           return false

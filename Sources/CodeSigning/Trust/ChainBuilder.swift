@@ -81,7 +81,7 @@ struct ChainBuilder {
   ///
   /// Apple's are the arc 1.2.840.113635.100.6, which Developer ID leaves mark critical. Every
   /// other error stands.
-  private static let acceptAppleCriticalExtensions:
+  static let acceptAppleCriticalExtensions:
     @convention(c) (Int32, OpaquePointer?) ->
       Int32 = { ok, context in
         guard ok == 0, let context,

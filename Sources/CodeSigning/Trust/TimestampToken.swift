@@ -7,13 +7,14 @@ package import Foundation
 package struct TimestampToken: Sendable {
   /// The token's `genTime`.
   package let time: Date
-  /// The token, a CMS `ContentInfo` in DER.
-  package let der: [UInt8]
+  /// The token, a CMS `ContentInfo` in DER or BER.
+  package let encoded: [UInt8]
 
-  /// Reads the token in `der`, or `nil` when it is not a time-stamp token with a time.
-  package init?(der: [UInt8]) {
+  /// Reads the token in `encoded` (DER or BER), or `nil` when it is not a time-stamp token with
+  /// a time.
+  package init?(encoded: [UInt8]) {
     defer { ERR_clear_error() }
-    let time = Self.withToken(der) { token -> Date? in
+    let time = Self.withToken(encoded) { token -> Date? in
       guard let info = PKCS7_to_TS_TST_INFO(token) else { return nil }
       defer { TS_TST_INFO_free(info) }
       var parts = tm()
@@ -23,12 +24,18 @@ package struct TimestampToken: Sendable {
     }
     guard let time else { return nil }
     self.time = time
-    self.der = der
+    self.encoded = encoded
   }
 
   /// Why the token does not vouch for `signatureValue` under `policy`, or `nil` when it does:
   /// its signature holds, its message imprint is the digest of `signatureValue`, and the
-  /// authority's certificate chains to one of the policy's anchors (checked now).
+  /// authority's certificate chains to one of the policy's anchors, every certificate valid at
+  /// the token's own ``time``.
+  ///
+  /// The token's time, not now: Apple's time-stamp authority certificates live about six weeks,
+  /// and a token stays good evidence after its authority's certificate expires, as macOS judges
+  /// it. The token's signature binds its time, so a token cannot claim a time at which an
+  /// expired authority certificate was still valid without that certificate's key.
   ///
   /// - Parameters:
   ///   - signatureValue: The code signature's `SignerInfo` signature, which the token stamps.
@@ -36,12 +43,14 @@ package struct TimestampToken: Sendable {
   /// - Returns: OpenSSL's reason, or `nil`.
   package func problem(stamping signatureValue: [UInt8], policy: TrustPolicy) -> String? {
     defer { ERR_clear_error() }
-    let holds = Self.withToken(der) { token -> Bool in
+    let holds = Self.withToken(encoded) { token -> Bool in
       guard let context = TS_VERIFY_CTX_new(), let store = X509_STORE_new() else { return false }
       defer { TS_VERIFY_CTX_free(context) }  // frees the store and the data BIO too
       for root in policy.anchors.compactMap(X509Certificate.init(der:)) {
         X509_STORE_add_cert(store, root.pointer)
       }
+      X509_VERIFY_PARAM_set_time(X509_STORE_get0_param(store), time_t(time.timeIntervalSince1970))
+      X509_STORE_set_verify_cb(store, ChainBuilder.acceptAppleCriticalExtensions)
       TS_VERIFY_CTX_set_store(context, store)
       guard let data = BIO_new(BIO_s_mem()) else { return false }
       TS_VERIFY_CTX_set_data(context, data)
@@ -56,9 +65,9 @@ package struct TimestampToken: Sendable {
 
   /// Runs `body` with the token parsed as PKCS #7.
   private static func withToken<T>(
-    _ der: [UInt8], _ body: (UnsafeMutablePointer<PKCS7>) -> T?
+    _ encoded: [UInt8], _ body: (UnsafeMutablePointer<PKCS7>) -> T?
   ) -> T? {
-    der.withUnsafeBufferPointer { buffer -> T? in
+    encoded.withUnsafeBufferPointer { buffer -> T? in
       var cursor = buffer.baseAddress
       guard let token = d2i_PKCS7(nil, &cursor, buffer.count) else { return nil }
       defer { PKCS7_free(token) }

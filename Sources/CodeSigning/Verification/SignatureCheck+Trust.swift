@@ -12,19 +12,22 @@ extension SignatureCheck {
   {
     var findings: [SignatureFinding] = []
     var stampedTime: Date?
-    if let tokenDER = cms.timestampTokenDER {
-      if let token = TimestampToken(der: tokenDER) {
+    if let encoded = cms.timestampToken {
+      if let token = TimestampToken(encoded: encoded) {
         let problem = token.problem(stamping: cms.signatureValue, policy: policy)
         stampedTime = problem == nil ? token.time : nil
+        let time = token.time.formatted(.iso8601)
         findings.append(
           SignatureFinding(
-            check: "timestamp", ok: problem == nil,
-            detail: "stamped at \(token.time.formatted(.iso8601))"
-              + (problem.map { ", but the token does not hold: \($0)" } ?? "")))
+            check: SignatureFinding.timestampCheck, ok: problem == nil,
+            detail: "stamped at \(time)"
+              + (problem.map { ", but the token does not hold: \($0)" } ?? "")
+              + "; the authority's chain judged at \(time) (the token's time)"))
       } else {
         findings.append(
           SignatureFinding(
-            check: "timestamp", ok: false, detail: "the time-stamp token cannot be read"))
+            check: SignatureFinding.timestampCheck, ok: false,
+            detail: "the time-stamp token cannot be read"))
       }
     }
     let evaluation = policy.evaluate(chain: cms.certificatesDER, at: stampedTime)

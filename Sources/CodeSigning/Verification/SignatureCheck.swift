@@ -107,7 +107,7 @@ package struct SignatureCheck: Sendable {
     guard blob.prefix(4).elementsEqual([0xFA, 0xDE, 0x0B, 0x01]) else {
       throw SignatureError.malformed("the signature slot holds no CMS wrapper blob (0xfade0b01)")
     }
-    let cms = try CMSSignature(der: Array(blob[8...]))
+    let cms = try CMSSignature(encoded: Array(blob[8...]))
     let chain = cms.certificates.map(\.subject)
     let judged = trustFindings(cms, policy: policy)
     return (

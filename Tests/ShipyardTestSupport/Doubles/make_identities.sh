@@ -2,7 +2,7 @@
 # Makes the test PKI in folder $1 with openssl: a root CA, a "Developer ID Certification Authority"
 # intermediate (Apple's marker extension 1.2.840.113635.100.6.2.6), a "Developer ID Application"
 # leaf (marker 1.2.840.113635.100.6.1.13, OU = team ID), an expired leaf, and a time-stamp
-# authority; for the trust policy's refusals, a leaf without the Developer ID marker, a CA without
+# authority (and one whose certificate expired in 2015); for the trust policy's refusals, a leaf without the Developer ID marker, a CA without
 # it (plain-ca) with a Developer ID leaf under it, and a leaf whose marker is critical as Apple's
 # are; the identity exported as a modern and a -legacy (RC2/3DES) .p12, a PEM, and a .p12
 # holding the certificate without its key. Password of the .p12 files: "test-password".
@@ -82,14 +82,23 @@ echo 01 > tsa-serial
 echo 01 > ca-serial
 : > index.txt
 quiet() { "$@" 2>/dev/null; }
-quiet openssl req -x509 -newkey rsa:2048 -nodes -keyout root.key -out root.pem -days 3650 \
-  -subj "/CN=Shipyard Test Root CA/O=Shipyard Test/C=US" -extensions ca -config ext.cnf
+# The root and the Developer ID intermediate are valid from 2014, as Apple's were long before the
+# signatures they anchor: what the backdated identities below signed in 2015 still chains.
+quiet openssl req -new -newkey rsa:2048 -nodes -keyout root.key -out root.csr \
+  -subj "/CN=Shipyard Test Root CA/O=Shipyard Test/C=US"
+quiet openssl ca -batch -notext -selfsign -config ext.cnf -name backdating_ca \
+  -keyfile root.key -extensions ca -startdate 20140101000000Z -enddate 20360101000000Z \
+  -in root.csr -out root.pem
 make_cert() { # name, subject, extension section, issuer, days or start/end
   quiet openssl req -new -newkey rsa:2048 -nodes -keyout "$1.key" -out "$1.csr" -subj "$2"
   quiet openssl x509 -req -in "$1.csr" -CA "$4.pem" -CAkey "$4.key" -CAcreateserial \
     -out "$1.pem" -extfile ext.cnf -extensions "$3" "${@:5}"
 }
-make_cert intermediate "/CN=Shipyard Test Developer ID Certification Authority/OU=Shipyard Test CA/O=Shipyard Test/C=US" intermediate root -days 3650
+quiet openssl req -new -newkey rsa:2048 -nodes -keyout intermediate.key -out intermediate.csr \
+  -subj "/CN=Shipyard Test Developer ID Certification Authority/OU=Shipyard Test CA/O=Shipyard Test/C=US"
+quiet openssl ca -batch -notext -config ext.cnf -name backdating_ca -cert root.pem \
+  -keyfile root.key -extensions intermediate \
+  -startdate 20140101000000Z -enddate 20360101000000Z -in intermediate.csr -out intermediate.pem
 make_cert leaf "/UID=TEAMID1234/CN=Developer ID Application: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US" leaf intermediate -days 365
 make_cert plain-leaf "/CN=Code Signing: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US" plain_leaf intermediate -days 365
 make_cert plain-ca "/CN=Shipyard Test Plain CA/O=Shipyard Test/C=US" plain_ca root -days 3650
@@ -101,6 +110,13 @@ quiet openssl req -new -newkey rsa:2048 -nodes -keyout expired.key -out expired.
   -subj "/CN=Developer ID Application: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US"
 quiet openssl ca -batch -notext -config ext.cnf -name backdating_ca -extensions leaf \
   -startdate 20150101000000Z -enddate 20150102000000Z -in expired.csr -out expired.pem
+# A time-stamp authority whose certificate lived six weeks of 2015, as Apple's live about six
+# weeks: tokens it made then (under faketime) must still hold today.
+quiet openssl req -new -newkey rsa:2048 -nodes -keyout expired-tsa.key -out expired-tsa.csr \
+  -subj "/CN=Shipyard Test Timestamp Authority 2015/O=Shipyard Test/C=US"
+quiet openssl ca -batch -notext -config ext.cnf -name backdating_ca -cert root.pem \
+  -keyfile root.key -extensions tsa \
+  -startdate 20150101000000Z -enddate 20150212000000Z -in expired-tsa.csr -out expired-tsa.pem
 cat intermediate.pem root.pem > chain.pem
 openssl pkcs12 -export -inkey leaf.key -in leaf.pem -certfile chain.pem -name "Shipyard Test" \
   -passout pass:test-password -out identity.p12
