@@ -76,8 +76,8 @@ final class ExpandedEd25519Key: @unchecked Sendable {
       throw .unusableKey(
         source: source,
         reason: "is in Sparkle's older 96-byte format, and its public key "
-          + "\(Data(publicKey).base64EncodedString()) is not its private key's (that is "
-          + "\(Data(derived).base64EncodedString()))")
+          + "\(Data(publicKey).base64EncodedString()) is not its private key's (it is not "
+          + "a * B for the scalar a)")
     }
     self.secret = secret
     self.publicKey = publicKey
