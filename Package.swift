@@ -117,11 +117,15 @@ let package = Package(
     // HTTP clients for Apple's Notary API (JWT), S3 (SigV4), tickets and RFC 3161 timestamps.
     .target(
       name: "NotaryService", dependencies: ["Digests", "COpenSSL"], swiftSettings: strictSettings),
-    // Update feeds: Sparkle appcasts (items edited in place, EdDSA signatures over OpenSSL) and
-    // electron-updater's latest-mac.yml; pure writers, the files' bytes and the app's values
-    // handed in by Distribution.
+    // libsodium, for RFC 8032 signatures from the expanded Ed25519 keys OpenSSL cannot load.
+    .systemLibrary(
+      name: "CSodium", pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+    // Update feeds: Sparkle appcasts (items edited in place, EdDSA signatures over OpenSSL, or
+    // libsodium for Sparkle's older expanded keys) and electron-updater's latest-mac.yml; pure
+    // writers, the files' bytes and the app's values handed in by Distribution.
     .target(
-      name: "UpdateFeeds", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
+      name: "UpdateFeeds", dependencies: ["COpenSSL", "CSodium"], swiftSettings: strictSettings),
     // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),

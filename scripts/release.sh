@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds a self-contained `shipyard` for this Linux machine's architecture: the Swift standard
 # library and Foundation linked in statically, so that a CI runner needs only the system C
-# libraries listed in the README (glibc, zlib, libdeflate, bzip2, liblzma, OpenSSL's libcrypto, libcurl,
-# libpng, libjpeg, libtiff). Packs it with the licenses and writes its SHA-256:
+# libraries listed in the README (glibc, zlib, libdeflate, bzip2, liblzma, OpenSSL's libcrypto,
+# libsodium, libcurl, libpng, libjpeg, libtiff). Packs it with the licenses and writes its SHA-256:
 #   dist/shipyard-linux-<arch>.tar.gz and dist/shipyard-linux-<arch>.tar.gz.sha256
 # Fails if ldd shows any libswift* or libFoundation* dependency.
 set -euo pipefail

@@ -8,10 +8,10 @@ import Foundation
 ///
 /// Sparkle's older keys export 96 bytes instead: the 64-byte expanded private key of the orlp
 /// ed25519 library (SHA-512 of a seed that was not kept, clamped) followed by the 32-byte public
-/// key. OpenSSL signs only from a seed, so those are signed by ``ExpandedEd25519Key`` (RFC 8032's
-/// equations over OpenSSL's X25519, SHA-512 and BIGNUM, each signature checked by OpenSSL's
-/// Ed25519 verify against the public key). Such a key signs a test message when it is read, so
-/// a public half that does not belong to its private half is refused there.
+/// key. OpenSSL signs only from a seed, so those are signed by ``ExpandedEd25519Key``: RFC 8032
+/// through libsodium, as Sparkle's own `sign_update` signed with them, so the signatures are the
+/// very bytes the seed would give, each verified against the public key before it is used. A
+/// public half that is not the private half's public key is refused when the key is read.
 ///
 /// The key's bytes are never printed: `description` names only its public key.
 package final class SparkleSigningKey: CustomStringConvertible, @unchecked Sendable {
@@ -32,7 +32,7 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
   ///
   /// - Throws: ``UpdateFeedError/unusableKey(source:reason:)`` when the text is not Base64 of
   ///   32 bytes or of 96 (the older format), or the 96 bytes' public key is not their private
-  ///   key's.
+  ///   key's; ``UpdateFeedError/signingFailed(reason:)`` when libsodium cannot be initialized.
   package init(exportedText text: String, source: String) throws(UpdateFeedError) {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard var decoded = Data(base64Encoded: trimmed) else {
@@ -41,7 +41,7 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
     var secret = [UInt8](decoded)
     defer {
       decoded.resetBytes(in: 0..<decoded.count)
-      cleanse(&secret)
+      secret.withUnsafeMutableBytes { OPENSSL_cleanse($0.baseAddress, $0.count) }
     }
     switch secret.count {
     case 32:
@@ -62,20 +62,6 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
       let publicKey = Array(secret[64...])
       let expanded = try ExpandedEd25519Key(
         expanded: secret[0..<64], publicKey: publicKey, source: source)
-      do {
-        _ = try Self.checkMessage.withUnsafeBytes { try expanded.signature(of: $0) }
-      } catch let error as UpdateFeedError where error == ExpandedEd25519Key.mismatch {
-        throw .unusableKey(
-          source: source,
-          reason: "is in Sparkle's older 96-byte format, and its public key "
-            + "\(Data(publicKey).base64EncodedString()) is not its private key's (what it "
-            + "signs does not verify)")
-      } catch {
-        throw .unusableKey(
-          source: source,
-          reason: "is in Sparkle's older 96-byte format, and signing a test message with it "
-            + "failed (\(error))")
-      }
       self.signer = .expanded(expanded)
       self.publicKey = publicKey
     default:
@@ -90,17 +76,14 @@ package final class SparkleSigningKey: CustomStringConvertible, @unchecked Senda
     if case .seed(let key) = signer { EVP_PKEY_free(key) }
   }
 
-  /// What a 96-byte key signs when it is read, to check its public half; never published.
-  private static let checkMessage = Array("Shipyard checks a Sparkle key's public half".utf8)
-
   /// `SparkleSigningKey(public <Base64>)`, never the private key.
   package var description: String { "SparkleSigningKey(public \(publicKeyBase64))" }
 
   /// The 64-byte Ed25519 signature of `message` (RFC 8032, pure Ed25519, as Sparkle's
   /// `sign_update` makes and `SUSignatureVerifier` checks).
   ///
-  /// - Throws: ``UpdateFeedError/signingFailed(reason:)`` when OpenSSL fails (or, for a 96-byte
-  ///   key, its signature does not verify).
+  /// - Throws: ``UpdateFeedError/signingFailed(reason:)`` when OpenSSL (or, for a 96-byte key,
+  ///   libsodium) fails, or a 96-byte key's signature does not verify.
   package func signature(of message: UnsafeRawBufferPointer) throws(UpdateFeedError) -> [UInt8] {
     switch signer {
     case .seed(let key): try Self.signature(of: message, seed: key)

@@ -8,7 +8,7 @@ package enum UpdateFeedError: Error, Equatable, Sendable {
   case malformedFeed(path: String, line: Int, column: Int, reason: String)
   /// A value the item needs is missing or unusable.
   case invalidItem(reason: String)
-  /// OpenSSL failed to sign.
+  /// OpenSSL or libsodium failed to sign, or a signature did not verify.
   case signingFailed(reason: String)
 }
 

@@ -179,6 +179,30 @@ struct AppcastCommandTests {
     #expect(!added.output.contains(text.trimmingCharacters(in: .whitespacesAndNewlines)))
   }
 
+  @Test func anOlderKeyAndItsSeedWriteTheSameSignature() throws {
+    // RFC 8032 gives one signature per key and file: the 96-byte export signs (through
+    // libsodium) the very bytes its seed signs (through OpenSSL), as Sparkle's sign_update would.
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let publicKey = try FeedPeers.makeLegacyKey(
+      at: scratch.path("legacy.txt"), seedAt: scratch.path("seed.txt"))
+    let dmg = try image(scratch, "Hello.dmg", version: "1", short: "1.0", publicKey: publicKey)
+    var signatures: [String] = []
+    for key in ["legacy", "seed"] {
+      let feed = scratch.path("appcast-\(key).xml")
+      let added = try shipyard(
+        ["appcast", "add", dmg, "--feed", feed, "--ed-key-file", scratch.path("\(key).txt")])
+      #expect(added.status == 0, "\(added.errors)")
+      let items = try FeedPeers.items(feed: feed, file: dmg, publicKey: publicKey)
+      #expect(items.count == 1)
+      #expect(items.first?["nacl"] as? Bool == true, "\(key)")
+      #expect(items.first?["cryptography"] as? Bool == true, "\(key)")
+      signatures.append(items.first?["edSignature"] as? String ?? "")
+    }
+    #expect(signatures.count == 2 && !signatures[0].isEmpty)
+    #expect(signatures[0] == signatures[1])
+  }
+
   @Test func keysAndAppsThatCannotWorkAreRefused() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }

@@ -25,12 +25,13 @@ enum FeedPeers {
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// A key as Sparkle exported it before 2.6.0, written to `path`; returns its Base64 public key.
+  /// A key as Sparkle exported it before 2.6.0, written to `path`, and if `seedPath` is given
+  /// the same key as exported since 2.6.0 (its seed) written there; returns its Base64 public key.
   ///
   /// It is made as the orlp ed25519 library makes one: SHA-512 of a random seed (`hashlib`),
   /// clamped (byte 0 `&= 248`, byte 31 `&= 63`, `|= 64`), then the public key (`cryptography`'s,
   /// from the seed). The file holds Base64 of the 96 bytes and a newline.
-  static func makeLegacyKey(at path: String) throws -> String {
+  static func makeLegacyKey(at path: String, seedAt seedPath: String? = nil) throws -> String {
     let script = """
       import base64, hashlib, os, sys
       from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -39,16 +40,18 @@ enum FeedPeers {
       expanded[0] &= 248; expanded[31] &= 63; expanded[31] |= 64
       public = Ed25519PrivateKey.from_private_bytes(seed).public_key().public_bytes_raw()
       open(sys.argv[1], 'w').write(base64.b64encode(bytes(expanded) + public).decode() + '\\n')
+      if len(sys.argv) > 2: open(sys.argv[2], 'w').write(base64.b64encode(seed).decode() + '\\n')
       print(base64.b64encode(public).decode())
       """
-    let output = try ProcessRunner.check("python3", ["-c", script, path])
+    let output = try ProcessRunner.check(
+      "python3", ["-c", script, path] + (seedPath.map { [$0] } ?? []))
     return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// The appcast's items as Sparkle reads them (`/rss/channel/item`, elements and enclosure
-  /// attributes by Sparkle's namespace), each with whether its signature verifies over `file`
-  /// with `publicKey` by `cryptography` and by PyNaCl, and over `file` with its byte `tamper`
-  /// changed.
+  /// attributes by Sparkle's namespace, `sparkle:edSignature` as `edSignature`), each with
+  /// whether its signature verifies over `file` with `publicKey` by `cryptography` and by PyNaCl,
+  /// and over `file` with its middle byte changed.
   static func items(feed: String, file: String, publicKey: String) throws -> [[String: Any]] {
     let script = """
       import base64, json, sys
@@ -63,13 +66,14 @@ enum FeedPeers {
       for item in root.findall('channel/item'):
           text = lambda name: item.findtext('{%s}%s' % (SPARKLE, name))
           enclosure = item.find('enclosure')
-          signature = base64.b64decode(enclosure.get('{%s}edSignature' % SPARKLE))
+          encoded = enclosure.get('{%s}edSignature' % SPARKLE)
+          signature = base64.b64decode(encoded)
           items.append({
               'title': item.findtext('title'), 'pubDate': item.findtext('pubDate'),
               'version': text('version'), 'shortVersion': text('shortVersionString'),
               'minimumSystemVersion': text('minimumSystemVersion'), 'channel': text('channel'),
               'url': enclosure.get('url'), 'length': int(enclosure.get('length')),
-              'type': enclosure.get('type'),
+              'type': enclosure.get('type'), 'edSignature': encoded,
               'cryptography': by_cryptography(signature, data), 'nacl': by_nacl(signature, data),
               'tamperedCryptography': by_cryptography(signature, tampered),
               'tamperedNaCl': by_nacl(signature, tampered),

@@ -3,7 +3,7 @@ import ShipyardTestSupport
 
 /// The Python peers of the 96-byte keys: `hashlib` and PyPI `cryptography` make a key as the orlp
 /// ed25519 library (and so Sparkle before 2.6.0) does, and `cryptography` and `PyNaCl` verify
-/// what it signs.
+/// what it signs and sign from its seed.
 enum LegacyKeyPeers {
   static let requirement = "needs python3 with cryptography and PyNaCl"
   static let shouldRun = PeerPolicy.shouldRun(
@@ -57,5 +57,29 @@ enum LegacyKeyPeers {
     let output = try ProcessRunner.check(
       "python3", ["-c", script, Data(publicKey).base64EncodedString()] + pairs)
     return try JSONSerialization.jsonObject(with: output) as? [[String: Bool]] ?? []
+  }
+
+  /// For each file in `files`, its Ed25519 signature from `seed` in Base64, by `cryptography`
+  /// (`Ed25519PrivateKey.sign`) and by PyNaCl (`SigningKey.sign`).
+  static func sign(seed: [UInt8], files: [String]) throws -> [[String: String]] {
+    let script = """
+      import base64, json, sys
+      import nacl.signing
+      from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+      seed = base64.b64decode(sys.argv[1])
+      by_cryptography = Ed25519PrivateKey.from_private_bytes(seed)
+      by_nacl = nacl.signing.SigningKey(seed)
+      results = []
+      for path in sys.argv[2:]:
+          data = open(path, 'rb').read()
+          results.append({
+              'cryptography': base64.b64encode(by_cryptography.sign(data)).decode(),
+              'nacl': base64.b64encode(by_nacl.sign(data).signature).decode(),
+          })
+      print(json.dumps(results))
+      """
+    let output = try ProcessRunner.check(
+      "python3", ["-c", script, Data(seed).base64EncodedString()] + files)
+    return try JSONSerialization.jsonObject(with: output) as? [[String: String]] ?? []
   }
 }

@@ -4,7 +4,8 @@ import Testing
 import UpdateFeeds
 
 /// Sparkle's older 96-byte keys (orlp's expanded private key, then the public key), made as orlp
-/// makes them and signed with here, the signatures checked by `cryptography` and PyNaCl.
+/// makes them and signed with here, the signatures checked by `cryptography` and PyNaCl and
+/// compared with theirs from the seed. (ExpandedKeyTests checks the refusals without peers.)
 @Suite(.enabled(if: LegacyKeyPeers.shouldRun, Comment(rawValue: LegacyKeyPeers.requirement)))
 struct SparkleSigningKeyTests {
   /// The Base64 text `generate_keys -x` writes for `bytes`.
@@ -44,52 +45,36 @@ struct SparkleSigningKeyTests {
       #expect(result["nacl"] == true, "message \(index)")
       #expect(result["tampered"] == false, "message \(index)")
     }
-    // A new R for every message, and the same signature for the same message.
+    // A new R for every message, and the same signature for the same message (RFC 8032's
+    // deterministic nonce).
     #expect(Set(signatures.map { Array($0[0..<32]) }).count == messages.count)
     #expect(try sign(key, messages[1]) == signatures[1])
   }
 
-  @Test func bothSignsOfRAreFoundAndVerify() throws {
-    // Half of all R have x negative: among 48 messages both occur (all alike: 2^-47), and each
-    // signature must be the encoding that verifies.
+  @Test func olderKeysSignTheBytesBothPeersSignFromTheSeed() throws {
+    // RFC 8032 signing is deterministic: from the seed, cryptography and PyNaCl must sign
+    // exactly what the 96-byte key made from it signs here.
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let key = try SparkleSigningKey(
-      exportedText: exported(try LegacyKeyPeers.makeKey().exported), source: "legacy.txt")
+    var random = SplitMix(seed: 8032)
+    let messages: [[UInt8]] = [
+      [], [0x72], Array("Hello 2.0".utf8),
+      (0..<(1 << 20) + 3).map { _ in UInt8.random(in: 0...255, using: &random) },
+    ]
     var files: [String] = []
-    var signatures: [[UInt8]] = []
-    for index in 0..<48 {
-      let message = Array("Hello \(index)".utf8)
+    for (index, message) in messages.enumerated() {
       files.append(try scratch.write(message, to: "message-\(index)").path)
-      signatures.append(try sign(key, message))
     }
-    #expect(Set(signatures.map { $0[31] & 0x80 }) == [0x00, 0x80])
-    let results = try LegacyKeyPeers.verify(
-      publicKey: key.publicKey, files: files, signatures: signatures)
-    #expect(results.count == 48)
-    #expect(results.allSatisfy { $0["cryptography"] == true && $0["nacl"] == true })
-  }
-
-  @Test func anOlderKeyWithAnotherPublicKeyIsRefused() throws {
-    let (legacy, _) = try LegacyKeyPeers.makeKey()
-    let (other, _) = try LegacyKeyPeers.makeKey()
-    let mixed = Array(legacy[0..<64]) + Array(other[64...])
-    #expect {
-      try SparkleSigningKey(exportedText: exported(mixed), source: "mixed.txt")
-    } throws: { error in
-      let text = "\(error)"
-      return text.hasPrefix("the EdDSA key from mixed.txt is in Sparkle's older 96-byte format")
-        && text.contains("\(Data(other[64...]).base64EncodedString()) is not its private key's")
-    }
-  }
-
-  @Test func anOlderKeyWhoseScalarIsNotClampedIsRefused() throws {
-    var (legacy, _) = try LegacyKeyPeers.makeKey()
-    legacy[0] |= 1
-    #expect {
-      try SparkleSigningKey(exportedText: exported(legacy), source: "legacy.txt")
-    } throws: { error in
-      "\(error)".contains("not a clamped Ed25519 scalar")
+    for _ in 0..<4 {
+      let (legacy, seed) = try LegacyKeyPeers.makeKey()
+      let key = try SparkleSigningKey(exportedText: exported(legacy), source: "legacy.txt")
+      let theirs = try LegacyKeyPeers.sign(seed: seed, files: files)
+      #expect(theirs.count == messages.count)
+      for (message, signatures) in zip(messages, theirs) {
+        let ours = Data(try sign(key, message)).base64EncodedString()
+        #expect(signatures["cryptography"] == ours, "a message of \(message.count) bytes")
+        #expect(signatures["nacl"] == ours, "a message of \(message.count) bytes")
+      }
     }
   }
 }
