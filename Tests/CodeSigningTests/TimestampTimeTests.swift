@@ -9,8 +9,8 @@ import Testing
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(
-      whenAvailable: SigningPeers.shouldRun && BackdatedAuthority.isAvailable),
-    Comment(rawValue: BackdatedAuthority.requirement)))
+      whenAvailable: SigningPeers.shouldRun && TestTimestampAuthority.canBackdate),
+    Comment(rawValue: TestTimestampAuthority.backdatingRequirement)))
 struct TimestampTimeTests {
   /// The expired identity's one valid day, 2015-01-01.
   static let signingDay = Date(timeIntervalSince1970: 1_420_113_600)  // 2015-01-01 12:00 UTC
@@ -19,7 +19,7 @@ struct TimestampTimeTests {
   /// 2015 authority (valid six weeks); `stampedAt` is the clock the authority answers at.
   static func signed(in folder: ScratchFolder, stampedAt time: String?) async throws -> SignedCode {
     let authority: CodeSignatureBuilder.Timestamper? = time.map { time in
-      { @Sendable request in try BackdatedAuthority.reply(to: request, at: time) }
+      { @Sendable request in try TestTimestampAuthority.backdatedReply(to: request, at: time) }
     }
     return try await SignedCode.make(
       in: folder, identity: try SignedCode.identity("expired.p12"), timestamp: authority,

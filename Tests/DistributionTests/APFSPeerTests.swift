@@ -212,7 +212,7 @@ struct APFSSleuthKitTests {
     defer { folder.remove() }
     let image = folder.path("Hello.dmg")
     var options = DMGBuildOptions(
-      source: PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path,
+      source: SampleApps.scriptHello,
       output: image, threads: 2)
     options.fileSystem = .apfs
     _ = try DMGBuilder(options: options).build()
@@ -252,7 +252,7 @@ struct APFSFormatTests {
     defer { folder.remove() }
     let image = folder.path("Hello.dmg")
     var options = DMGBuildOptions(
-      source: PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path,
+      source: SampleApps.scriptHello,
       output: image, threads: 2)
     options.fileSystem = .apfs
     options.format = format

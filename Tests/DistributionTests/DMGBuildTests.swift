@@ -7,7 +7,7 @@ import StagedTree
 import Testing
 
 @Suite struct DMGBuildTests {
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  static let helloApp = SampleApps.scriptHello
 
   private func build(
     _ source: String, to output: String, configure: (inout DMGBuildOptions) -> Void = { _ in }

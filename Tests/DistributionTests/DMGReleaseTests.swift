@@ -7,7 +7,8 @@ import Testing
 
 /// ``DMGRelease`` against Apple's (fake) tools: the events in the steps' order, and the summary.
 @Suite struct DMGReleaseTests {
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  /// The sample app, its executable a script: enough for the steps that never check it.
+  static let helloApp = SampleApps.scriptHello
   static let credentials = NotaryCredentials.appleID(
     appleID: "dev@example.com", teamID: "TEAMID1234", password: Secret("abcd-efgh-ijkl-mnop"))
   static let identity = SigningIdentity.keychain(
@@ -51,15 +52,18 @@ import Testing
     return (release, names)
   }
 
-  @Test func shipRunsEveryStepInOrderAndSummarizesTheFinalImage() async throws {
+  @Test(.enabled(if: SampleApps.canMakeMachO, "needs apple-platform-py for a Mach-O Hello.app"))
+  func shipRunsEveryStepInOrderAndSummarizesTheFinalImage() async throws {
     let tools = try FakeToolbox()
     defer { tools.remove() }
     try tools.set("in-progress-polls", "1")
     let image = tools.folder.path("Hello.dmg")
     let (release, names) = Self.recordingRelease(image, tools)
+    // Signed natively with the test PKI: the fake codesign signs nothing.
+    let app = try await SampleApps.signedHello(in: tools.folder.url)
 
     let summary = try await release.ship(
-      building: DMGBuildOptions(source: Self.helloApp, output: image),
+      building: DMGBuildOptions(source: app, output: image),
       plan: DMGRelease.Plan(
         identity: Self.identity, notary: Self.credentials, trustRoots: try TestPKI.trustRoots()))
 
@@ -81,13 +85,14 @@ import Testing
     #expect(summary.sha256 == final.hex && summary.bytes == final.byteCount)
   }
 
-  @Test func shipWithStapleAppNotarizesAndStaplesTheAppBeforeTheBuild() async throws {
+  @Test(.enabled(if: SampleApps.canMakeMachO, "needs apple-platform-py for a Mach-O Hello.app"))
+  func shipWithStapleAppNotarizesAndStaplesTheAppBeforeTheBuild() async throws {
     let tools = try FakeToolbox()
     defer { tools.remove() }
     let source = tools.folder.path("src")
     try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
-    let app = source + "/Hello.app"
-    try FileManager.default.copyItem(atPath: Self.helloApp, toPath: app)
+    // Signed natively with the test PKI: the fake codesign signs nothing.
+    let app = try await SampleApps.signedHello(in: URL(fileURLWithPath: source))
     let image = tools.folder.path("Hello.dmg")
     let (release, names) = Self.recordingRelease(image, tools)
     var plan = DMGRelease.Plan(

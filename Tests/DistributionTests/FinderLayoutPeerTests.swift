@@ -84,7 +84,7 @@ struct FinderLayoutPeerTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let image = folder.path("Hello.dmg")
-    let source = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    let source = SampleApps.scriptHello
     _ = try DMGBuilder(options: DMGBuildOptions(source: source, output: image, threads: 2)).build()
     let layout = try FinderLayoutDump.read(image: image, volume: "Hello", scratch: folder)
     #expect(layout.iloc == ["Hello.app": [180, 170], "Applications": [480, 170]])

@@ -9,7 +9,7 @@ import Testing
 /// error naming the structure and where it is, from the reader and from `dmg inspect` and
 /// `dmg verify`, without allocating what the field claims.
 @Suite struct HostileImageTests {
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  static let helloApp = SampleApps.scriptHello
 
   /// Hello.dmg, uncompressed so that its volume's bytes can be patched in place.
   static func rawImage(in folder: ScratchFolder) throws -> [UInt8] {

@@ -17,7 +17,7 @@ struct SignatureCheckTests {
     () throws -> (folder: ScratchFolder, adHoc: String, signed: String, unsigned: String) in
     let folder = try ScratchFolder()
     let unsigned = folder.path("Hello.dmg")
-    let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    let app = SampleApps.scriptHello
     _ = try DMGBuilder(options: DMGBuildOptions(source: app, output: unsigned, threads: 2)).build()
     try FileManager.default.copyItem(
       atPath: try TestPKI.path("identity.pem"), toPath: folder.path("identity.pem"))

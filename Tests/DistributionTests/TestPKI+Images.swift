@@ -6,7 +6,7 @@ extension TestPKI {
   /// An unsigned Hello.dmg built by us, once per test process.
   static let unsignedHello = Result { () throws -> String in
     let folder = try ScratchFolder()
-    let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    let app = SampleApps.scriptHello
     _ = try DMGBuilder(
       options: DMGBuildOptions(source: app, output: folder.path("Hello.dmg"), threads: 2)
     ).build()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DMGCommandTests {
   static let fixtures = PeerPolicy.dmgFixtures
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  static let helloApp = SampleApps.scriptHello
 
   private func shipyard(_ arguments: [String]) throws -> ProcessRunner.Output {
     try ProcessRunner.run(BuiltProducts.shipyard.path, arguments)

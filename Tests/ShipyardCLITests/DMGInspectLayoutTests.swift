@@ -6,7 +6,7 @@ import Testing
 /// JSON, exactly as it did when the report re-parsed strings (these are the outputs of the build
 /// before the layout was read back into `FinderWindowLayout`).
 @Suite struct DMGInspectLayoutTests {
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  static let helloApp = SampleApps.scriptHello
 
   /// Every window and view option, each away from its default.
   static let flags = [

@@ -5,7 +5,6 @@ import Testing
 /// `dmg sign|notarize|staple|ship` against fake Apple tools, as a user runs them.
 @Suite struct DMGReleaseCommandTests {
   static let password = "abcd-efgh-ijkl-mnop"
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
 
   /// Runs `shipyard` with the fakes first on PATH and the password in NOTARY_PASSWORD.
   private func shipyard(_ tools: FakeToolbox, _ arguments: [String]) throws -> ProcessRunner.Output
@@ -31,15 +30,17 @@ import Testing
     "--password-env", "NOTARY_PASSWORD",
   ]
 
-  @Test func shipRunsEveryStepAndNeverPrintsTheSecret() throws {
+  @Test(.enabled(if: SampleApps.canMakeMachO, "needs apple-platform-py for a Mach-O Hello.app"))
+  func shipRunsEveryStepAndNeverPrintsTheSecret() async throws {
     let tools = try FakeToolbox()
     defer { tools.remove() }
     let image = tools.folder.path("Hello.dmg")
+    // Signed natively with the test PKI: the fake codesign signs nothing.
+    let app = try await SampleApps.signedHello(in: tools.folder.url)
     let run = try shipyard(
       tools,
       [
-        // Hello.app runs a shell script, which only codesign on a Mac signs.
-        "dmg", "ship", Self.helloApp, "-o", image, "--skip-sign-app", "--identity",
+        "dmg", "ship", app, "-o", image, "--skip-sign-app", "--identity",
         "Developer ID Application: Example (TEAMID1234)", "--json",
       ] + appleCredentials)
     #expect(run.status == 0, "\(run.standardError)")
@@ -129,10 +130,12 @@ import Testing
 }
 
 @Suite struct DMGConfigTests {
-  @Test func shipReadsAJSONConfigWithPathsRelativeToIt() throws {
+  @Test(.enabled(if: SampleApps.canMakeMachO, "needs apple-platform-py for a Mach-O Hello.app"))
+  func shipReadsAJSONConfigWithPathsRelativeToIt() async throws {
     let tools = try FakeToolbox()
     defer { tools.remove() }
-    let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    // Signed natively with the test PKI: the fake codesign signs nothing.
+    let app = try await SampleApps.signedHello(in: tools.folder.url)
     let config = """
       {"source": "\(app)", "output": "out/Hello.dmg", "volumeName": "Hello Config", "format": "UDBZ",
        "sign": {"engine": "apple", "identity": "Developer ID Application: Example (TEAMID1234)"},

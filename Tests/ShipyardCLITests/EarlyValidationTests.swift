@@ -7,7 +7,7 @@ import Testing
 /// Every usage error, the environment's included, is found while the command parses its
 /// arguments, before any work starts: the command exits 64 and leaves nothing behind.
 @Suite struct EarlyValidationTests {
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  static let helloApp = SampleApps.scriptHello
   static let keychainSigning = ["--engine", "apple", "--identity", "Developer ID Application: X"]
 
   @Test(arguments: [

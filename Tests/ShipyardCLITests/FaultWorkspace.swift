@@ -28,16 +28,17 @@ struct FaultWorkspace {
       "sh", ["-c", "head -c \(megabytes)M /dev/urandom > \"$0\"", source + "/big.bin"])
   }
 
-  /// A workspace in `double`'s folder whose payload holds Hello.app too, for `dmg ship`.
+  /// A workspace in `double`'s folder whose payload holds Hello.app too, signed by the double's
+  /// identity (``NotaryDouble/signedHello(in:)``), for `dmg ship`.
   static func shipping(megabytes: Int, with double: NotaryDouble) throws -> FaultWorkspace {
     let workspace = try FaultWorkspace(megabytes: megabytes, in: double.folder)
     try FileManager.default.copyItem(
-      atPath: NativeShipTests.helloApp, toPath: workspace.source + "/Hello.app")
+      atPath: try double.signedHello(), toPath: workspace.source + "/Hello.app")
     return workspace
   }
 
-  /// `dmg ship` of the payload to the image with `double`'s identity and key, the app left
-  /// unsigned (Hello.app runs a shell script, which only codesign on a Mac signs).
+  /// `dmg ship` of the payload to the image with `double`'s identity and key, the app signed
+  /// already.
   func shipArguments(_ double: NotaryDouble) -> [String] {
     [
       "dmg", "ship", source, "-o", image.path, "--skip-sign-app", "--p12",

@@ -108,7 +108,7 @@ enum FeedPeers {
     let app = folder + "/Hello.app"
     try? FileManager.default.removeItem(atPath: app)
     try FileManager.default.copyItem(
-      atPath: PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path, toPath: app)
+      atPath: SampleApps.scriptHello, toPath: app)
     let script = """
       import plistlib, sys
       path = sys.argv[1] + '/Contents/Info.plist'

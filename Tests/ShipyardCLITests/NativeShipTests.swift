@@ -9,7 +9,8 @@ import Testing
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
     Comment(rawValue: NotaryDouble.requirement)))
 struct NativeShipTests {
-  static let helloApp = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+  /// The sample app, its executable a script: enough for the steps that never check it.
+  static let helloApp = SampleApps.scriptHello
   /// A PATH without rcodesign, xcrun, codesign or stapler.
   static let path = "PATH=/usr/bin:/bin"
 
@@ -33,10 +34,11 @@ struct NativeShipTests {
     ["--p12", double.folder.path(file), "--p12-password-env", "P12_PASSWORD"]
   }
 
-  /// An image built and signed (without timestamp) in the double's folder.
+  /// An image of Hello.app (signed by the double's identity) built and signed (without
+  /// timestamp) in the double's folder.
   func signedImage(_ double: NotaryDouble) throws -> String {
     let image = double.folder.path("Hello.dmg")
-    let built = try shipyard(double, ["dmg", "build", Self.helloApp, "-o", image])
+    let built = try shipyard(double, ["dmg", "build", try double.signedHello(), "-o", image])
     #expect(built.status == 0, "\(built.errors)")
     let signed = try shipyard(double, ["dmg", "sign", image, "--no-timestamp"] + identity(double))
     #expect(signed.status == 0, "\(signed.errors)")
@@ -50,8 +52,9 @@ struct NativeShipTests {
   ) {
     let run = try shipyard(
       double,
-      // Hello.app runs a shell script, which only codesign on a Mac signs.
-      ["dmg", "ship", Self.helloApp, "-o", image, "--json", "--skip-sign-app"] + options
+      // Hello.app is signed already, by the double's identity.
+      ["dmg", "ship", try double.signedHello(), "-o", image, "--json", "--skip-sign-app"]
+        + options
         + identity(double)
         + double.keyArguments)
     #expect(run.status == 0, "\(run.errors)")

@@ -23,7 +23,8 @@ struct NotarizeResumeTests {
     // uploading, and the rerun rightly sent the image again: the next test's case.)
     let interrupted = try SignalledRun.run(
       ["dmg", "notarize", image] + double.keyArguments,
-      environment: ["PATH=/usr/bin:/bin"] + double.environment, signal: SIGINT,
+      environment: ["PATH=/usr/bin:/bin", double.trustVariable] + double.environment,
+      signal: SIGINT,
       in: workspace.folder
     ) { Self.status(in: statePath) == "In Progress" }
     #expect(interrupted.wasSignalled, "\(interrupted.errors)")
@@ -48,7 +49,8 @@ struct NotarizeResumeTests {
     let image = workspace.image.path
     let interrupted = try SignalledRun.run(
       ["dmg", "notarize", image] + double.keyArguments,
-      environment: ["PATH=/usr/bin:/bin"] + double.environment, signal: SIGINT,
+      environment: ["PATH=/usr/bin:/bin", double.trustVariable] + double.environment,
+      signal: SIGINT,
       in: workspace.folder
     ) {
       // The PUT has been read, and is held before it is stored.
@@ -82,7 +84,8 @@ struct NotarizeResumeTests {
     let uploadPath = image + ".notarization.upload.json"
     let interrupted = try SignalledRun.run(
       ["dmg", "notarize", image] + double.keyArguments,
-      environment: ["PATH=/usr/bin:/bin", partSize] + double.environment, signal: SIGINT,
+      environment: ["PATH=/usr/bin:/bin", partSize, double.trustVariable] + double.environment,
+      signal: SIGINT,
       in: workspace.folder
     ) {
       // Part 2 has arrived (and waits): part 1 is stored.

@@ -8,11 +8,12 @@ import Testing
 struct TrustRootCommandTests {
   static let testRoot = "CN=Shipyard Test Root CA, O=Shipyard Test, C=US"
 
-  /// Hello.dmg built and signed natively with the test PKI, without a timestamp, once.
+  /// Hello.dmg built and signed natively with the test PKI, without a timestamp, once; the app
+  /// in it signed with the test PKI too.
   static let signedImage = Result { () throws -> String in
     let folder = try ScratchFolder()
     let image = folder.path("Hello.dmg")
-    let app = PeerPolicy.packageRoot.appendingPathComponent("Examples/Hello.app").path
+    let app = try SampleApps.signedHelloWithoutTimestamp(in: folder.url)
     for arguments in [
       ["dmg", "build", app, "-o", image],
       [

@@ -112,6 +112,10 @@ public final class NotaryDouble: @unchecked Sendable {
     ]
   }
 
+  /// `SHIPYARD_TRUST_ROOTS=<the double's root.pem>`, for `env`: the double's own PKI signs the
+  /// apps and images its runs check (``signedHello(in:)``).
+  public var trustVariable: String { "SHIPYARD_TRUST_ROOTS=\(folder.path("root.pem"))" }
+
   /// Runs the built `shipyard` against the double, with no Apple tool or rcodesign on `PATH`,
   /// the `.p12` password in `P12_PASSWORD` and the double's root trusted.
   ///
@@ -128,9 +132,33 @@ public final class NotaryDouble: @unchecked Sendable {
       wrapper.first ?? "env",
       wrapper.dropFirst() + (wrapper.isEmpty ? [] : ["env"])
         + [
-          "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)",
-          "SHIPYARD_TRUST_ROOTS=\(folder.path("root.pem"))",
+          "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)", trustVariable,
         ] + environment + extra + [BuiltProducts.shipyard.path] + arguments)
+  }
+
+  /// A copy of Hello.app in the double's folder as its notary accepts one: its executable Mach-O
+  /// (``SampleApps/machOHello(in:)``), signed by `shipyard app sign` with the double's Developer
+  /// ID identity, the hardened runtime and a timestamp of the double's authority.
+  ///
+  /// - Parameter name: The folder in the double's folder the app goes in; an app already there
+  ///   is returned as it is.
+  /// - Returns: The app's path.
+  /// - Throws: When the app cannot be made or signed.
+  public func signedHello(in name: String = "signed-source") throws -> String {
+    let source = folder.file(name)
+    let existing = source.appendingPathComponent("Hello.app").path
+    guard !FileManager.default.fileExists(atPath: existing) else { return existing }
+    try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    let app = try SampleApps.machOHello(in: source)
+    let signed = try shipyard([
+      "app", "sign", app, "--p12", folder.path("identity.p12"), "--p12-password-env",
+      "P12_PASSWORD",
+    ])
+    guard signed.status == 0 else {
+      throw ProcessFailure(
+        command: "shipyard app sign", status: signed.status, errorOutput: signed.standardError)
+    }
+    return app
   }
 
   /// The API key options of the CLI.

@@ -69,7 +69,7 @@ extension BundleError {
   fileprivate func path(under root: String) -> String {
     switch self {
     case .notABundle(let path, _), .unreadableInfoPlist(let path, _),
-      .missingMainExecutable(let path), .dataInCodeLocation(let path),
+      .missingMainExecutable(let path), .notMachO(let path, _), .dataInCodeLocation(let path),
       .unsealedFrameworkRoot(let path), .unsignedNestedCode(let path),
       .digestMismatch(let path, _), .malformedCodeResources(let path, _),
       .stagingFailed(let path, _):

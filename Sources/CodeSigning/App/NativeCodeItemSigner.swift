@@ -18,6 +18,8 @@ package struct NativeCodeItemSigner: CodeItemSigner {
   package var entitlements: [String: [UInt8]]
   /// Whether every executable and library gets the hardened runtime.
   package var hardenedRuntime: Bool
+  /// Whether a file keeps the entitlements of its former signature when none are given for it.
+  package var preservesEntitlements: Bool
   /// Stamps each slice's CMS; `nil` for no timestamp.
   package var timestamper: CodeSignatureBuilder.Timestamper?
   /// The CMS signing time of every signature.
@@ -26,11 +28,13 @@ package struct NativeCodeItemSigner: CodeItemSigner {
   /// Makes a signer.
   package init(
     identity: SignerIdentity?, entitlements: [String: [UInt8]] = [:], hardenedRuntime: Bool = true,
-    timestamper: CodeSignatureBuilder.Timestamper? = nil, signingTime: Date
+    preservesEntitlements: Bool = true, timestamper: CodeSignatureBuilder.Timestamper? = nil,
+    signingTime: Date
   ) {
     self.identity = identity
     self.entitlements = entitlements
     self.hardenedRuntime = hardenedRuntime
+    self.preservesEntitlements = preservesEntitlements
     self.timestamper = timestamper
     self.signingTime = signingTime
   }
@@ -47,9 +51,11 @@ package struct NativeCodeItemSigner: CodeItemSigner {
     } catch let error as MachOError {
       throw MachOSigningError.unreadable(error)
     }
+    let kept = kept(from: PreservedMetadata(file), for: item)
     let request = CodeSigningRequest(
-      identifier: item.identifier, identity: identity,
-      entitlementsXML: entitlements(for: item), infoPlist: bundle?.infoPlist,
+      identifier: kept.identifier ?? item.identifier, identity: identity,
+      entitlementsXML: entitlements(for: item) ?? kept.entitlementsXML,
+      infoPlist: bundle?.infoPlist,
       codeResources: try await bundle?.seal(file.needsSHA1), hardenedRuntime: hardenedRuntime,
       timestamper: timestamper, signingTime: signingTime)
     let builder = try MachOSignatureBuilder(request: request)
@@ -78,7 +84,17 @@ package struct NativeCodeItemSigner: CodeItemSigner {
     return SignedCode(
       cdhash: Array(first.signature.cdhash.prefix(20)),
       designatedRequirement: first.signature.designatedRequirement, allCDHashes: all,
-      usesSHA1: usesSHA1, isAdHoc: identity == nil)
+      usesSHA1: usesSHA1, isAdHoc: identity == nil, kept: kept)
+  }
+
+  /// What of the former signature `existing` the new signature of `item` keeps: the identifier
+  /// when the item's own was only made from its file name, the entitlements when none are given
+  /// for the item and ``preservesEntitlements`` is set.
+  func kept(from existing: PreservedMetadata, for item: CodeItem) -> PreservedMetadata {
+    PreservedMetadata(
+      identifier: item.identifierIsFromFileName ? existing.identifier : nil,
+      entitlementsXML: preservesEntitlements && entitlements(for: item) == nil
+        ? existing.entitlementsXML : nil)
   }
 
   /// The entitlements of `item`, by its path.

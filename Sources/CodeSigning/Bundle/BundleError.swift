@@ -5,8 +5,10 @@ package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
   case notABundle(path: String, reason: String)
   /// The `Info.plist` cannot be read or is not a dictionary.
   case unreadableInfoPlist(path: String, reason: String)
-  /// `CFBundleExecutable` names a file that is not there, or is not Mach-O.
+  /// `CFBundleExecutable` names a file that is not there.
   case missingMainExecutable(path: String)
+  /// A file that must be Mach-O code (a bundle's main executable, the file given) is not.
+  case notMachO(path: String, kind: CodeFileKind)
   /// A data file lies where only code may be (reference §10).
   case dataInCodeLocation(path: String)
   /// A framework's root folder holds something other than symbolic links and `Versions`.
@@ -27,7 +29,8 @@ package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notABundle(let path, let reason): "\(path) is not a bundle that can be signed: \(reason)"
     case .unreadableInfoPlist(let path, let reason): "cannot read \(path): \(reason)"
     case .missingMainExecutable(let path):
-      "\(path), the bundle's CFBundleExecutable, is missing or not a Mach-O file"
+      "\(path), the bundle's CFBundleExecutable, is missing"
+    case .notMachO(let path, let kind): "\(path) is \(kind.notMachOReason ?? "Mach-O code")"
     case .dataInCodeLocation(let path):
       "\(path) is a data file where only code may be (codesign: \"code object is not signed at "
         + "all\"): move it to Contents/Resources"

@@ -65,20 +65,24 @@ package struct BundleLayout: Sendable, Equatable {
   ///   - root: The bundle's folder (`X.app`) or the Mach-O file.
   ///   - identifier: A single Mach-O file's identifier (`nil`: from its file name).
   /// - Throws: ``BundleError`` naming the path that cannot be signed (a data file where code
-  ///   belongs, a framework root with real files, a folder that is not a bundle, a missing
-  ///   executable); ``SystemError`` when something cannot be read.
+  ///   belongs, a framework root with real files, a folder that is not a bundle or is empty, a
+  ///   missing executable, a file or main executable that is not Mach-O: an ELF or Windows
+  ///   build, a script); ``SystemError`` when something cannot be read.
   package init(scanning root: URL, identifier: String? = nil) throws {
     let root = root.standardizedFileURL
     guard try FileStatus.of(root.path)?.kind == .directory else {
-      guard try MachOFileDetection.isMachO(at: root.path) else {
-        throw BundleError.notABundle(path: root.path, reason: "neither a folder nor a Mach-O file")
-      }
+      let kind = try MachOFileDetection.kind(at: root.path)
+      guard kind == .machO else { throw BundleError.notMachO(path: root.path, kind: kind) }
       let name = root.lastPathComponent
       let item = CodeItem(
         url: root, relativePath: name,
-        identifier: identifier ?? CodeIdentifier.fromFileName(name), role: .loose)
+        identifier: identifier ?? CodeIdentifier.fromFileName(name), role: .loose,
+        identifierIsFromFileName: identifier == nil)
       self.init(root: root, bundles: [], looseCode: [item])
       return
+    }
+    guard try !FolderListing.names(in: root.path).isEmpty else {
+      throw BundleError.notABundle(path: root.path, reason: "it is an empty folder")
     }
     var scanner = BundleScanner(root: root)
     try scanner.scanBundle(at: "", sealedAs: "")

@@ -67,7 +67,8 @@ struct BundleScanner {
   ) throws {
     let infoPath = joinedPath(contentPath, infoPlist)
     guard try kind(infoPath) == .regular else {
-      throw BundleError.notABundle(path: display(folder), reason: "it has no \(infoPlist)")
+      let missing = String(infoPath.dropFirst(folder.isEmpty ? 0 : folder.count + 1))
+      throw BundleError.notABundle(path: display(folder), reason: "it has no \(missing)")
     }
     let info = try BundleInfo(
       plist: Array(try Data(contentsOf: url(infoPath))), path: display(infoPath))
@@ -81,21 +82,33 @@ struct BundleScanner {
         path: display(folder), reason: "its Info.plist has no CFBundleExecutable")
     }
     let executablePath = joinedPath(contentPath, joinedPath(executableFolder, executable))
-    guard try kind(executablePath) == .regular,
-      try MachOFileDetection.isMachO(at: url(executablePath).path)
-    else { throw BundleError.missingMainExecutable(path: display(executablePath)) }
+    guard try kind(executablePath) == .regular else {
+      throw BundleError.missingMainExecutable(path: display(executablePath))
+    }
+    let fileKind = try MachOFileDetection.kind(at: url(executablePath).path)
+    guard fileKind == .machO else {
+      throw BundleError.notMachO(path: display(executablePath), kind: fileKind)
+    }
     let bundle = BundleLayout.SignableBundle(
       contentPath: contentPath, sealedAs: sealedAs, infoPlistPath: infoPath,
       mainExecutable: CodeItem(
         url: url(executablePath), relativePath: executablePath,
         identifier: info.identifier ?? CodeIdentifier.fromFileName(executable),
-        role: .mainExecutable(bundleRelativePath: folder)),
+        role: .mainExecutable(bundleRelativePath: folder),
+        identifierIsFromFileName: info.identifier == nil),
       rules: rules)
     bundles.append(bundle)
     let walk = try ResourceWalk(
       url(contentPath), rules: try ResourceRuleMatcher(rules.rules2),
       mainExecutable: bundle.mainExecutableInContent)
-    for entry in walk.entries {
+    // Bundles where the rules nest no code (a system extension in Library/SystemExtensions, an
+    // app in Resources) are signed as bundles too, before their parent seals their files as
+    // resources, as Xcode signs them before embedding them.
+    let unnested = try unnestedBundles(in: walk.entries, under: contentPath)
+    for folder in unnested {
+      try scanBundle(at: joinedPath(contentPath, folder), sealedAs: joinedPath(contentPath, folder))
+    }
+    for entry in walk.entries where !unnested.contains(where: { entry.path.hasPrefix($0 + "/") }) {
       let path = joinedPath(contentPath, entry.path)
       switch entry.kind {
       case .dataInCodeLocation: throw BundleError.dataInCodeLocation(path: display(path))
@@ -107,12 +120,35 @@ struct BundleScanner {
     }
   }
 
+  /// The outermost app-style bundles among `entries` (walked from `contentPath`) that the rules
+  /// seal as files: folders with a dot in their name holding `Contents/Info.plist`, whose
+  /// `CFBundleExecutable` is a Mach-O file in `Contents/MacOS`.
+  private func unnestedBundles(in entries: [ResourceWalk.Entry], under contentPath: String) throws
+    -> [String]
+  {
+    let marker = "/Contents/Info.plist"
+    var folders: [String] = []
+    for entry in entries where entry.kind == .file && entry.path.hasSuffix(marker) {
+      let folder = String(entry.path.dropLast(marker.count))
+      guard (folder as NSString).lastPathComponent.contains("."),
+        !folders.contains(where: { folder.hasPrefix($0 + "/") }),
+        let info = try? BundleInfo(plist: Array(try Data(contentsOf: entry.url)), path: entry.path),
+        info.isSignable, let executable = info.executable, !executable.contains("/")
+      else { continue }
+      let main = joinedPath(contentPath, folder + "/Contents/MacOS/" + executable)
+      if try kind(main) == .regular, try MachOFileDetection.isMachO(at: url(main).path) {
+        folders.append(folder)
+      }
+    }
+    return folders
+  }
+
   private mutating func addLooseCode(_ path: String) {
     let name = (path as NSString).lastPathComponent
     looseCode.append(
       CodeItem(
         url: url(path), relativePath: path, identifier: CodeIdentifier.fromFileName(name),
-        role: .loose))
+        role: .loose, identifierIsFromFileName: true))
   }
 
   private func url(_ path: String) -> URL {

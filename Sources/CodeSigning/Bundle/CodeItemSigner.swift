@@ -40,14 +40,22 @@ package struct CodeItem: Sendable, Equatable, CustomStringConvertible {
   package var relativePath: String
   /// The signing identifier (reference §9).
   package var identifier: String
+  /// Whether ``identifier`` was made from the file's name because nothing gave one (no
+  /// `CFBundleIdentifier`, no identifier option): an existing signature's identifier is then
+  /// kept when the file is signed again.
+  package var identifierIsFromFileName: Bool
   /// Whether the file is a bundle's main executable or loose code.
   package var role: CodeItemRole
 
   /// Makes an item.
-  package init(url: URL, relativePath: String, identifier: String, role: CodeItemRole) {
+  package init(
+    url: URL, relativePath: String, identifier: String, role: CodeItemRole,
+    identifierIsFromFileName: Bool = false
+  ) {
     self.url = url
     self.relativePath = relativePath
     self.identifier = identifier
+    self.identifierIsFromFileName = identifierIsFromFileName
     self.role = role
   }
 
@@ -88,17 +96,22 @@ package struct SignedCode: Sendable, Equatable {
   package var usesSHA1: Bool
   /// Whether the signature is ad hoc (no certificate).
   package var isAdHoc: Bool
+  /// What the file's former signature carried that the new one keeps (``PreservedMetadata``):
+  /// the identifier when it replaced the one made from the file's name, the entitlements when
+  /// none were given.
+  package var kept: PreservedMetadata
 
   /// Makes a record.
   package init(
     cdhash: [UInt8], designatedRequirement: String, allCDHashes: [[UInt8]], usesSHA1: Bool,
-    isAdHoc: Bool
+    isAdHoc: Bool, kept: PreservedMetadata = .nothing
   ) {
     self.cdhash = cdhash
     self.designatedRequirement = designatedRequirement
     self.allCDHashes = allCDHashes
     self.usesSHA1 = usesSHA1
     self.isAdHoc = isAdHoc
+    self.kept = kept
   }
 
   /// The requirement a parent seal records (reference §12): the designated requirement, or for

@@ -8,8 +8,15 @@ package enum MachOFileDetection {
   ///
   /// - Throws: ``SystemError`` when it cannot be opened or read.
   package static func isMachO(at path: String) throws(SystemError) -> Bool {
+    try kind(at: path) == .machO
+  }
+
+  /// What the regular file at `path` is, by its first eight bytes.
+  ///
+  /// - Throws: ``SystemError`` when it cannot be opened or read.
+  package static func kind(at path: String) throws(SystemError) -> CodeFileKind {
     let descriptor = try FileDescriptor.openForReading(path)
     defer { descriptor.close() }
-    return MachOFile.isMachO(prefix: try descriptor.read(at: 0, count: 8))
+    return CodeFileKind(prefix: try descriptor.read(at: 0, count: 8))
   }
 }

@@ -115,7 +115,7 @@ package struct MachOSignatureReader: Sendable {
 
   /// The superblob at `dataoff`, as long as its own length says (the rest of `datasize` is
   /// padding).
-  static func superblob(_ slice: MachOSlice, _ command: MachOCodeSignatureCommand)
+  package static func superblob(_ slice: MachOSlice, _ command: MachOCodeSignatureCommand)
     throws(SignatureError) -> EmbeddedSignature
   {
     let reader = ByteReader(sharing: slice.bytes)

@@ -54,7 +54,8 @@ package struct MachOSigner: Sendable {
     let pieces = zip(file.slices, rewritten).map { Self.pieces(of: $1, at: $0.range.lowerBound) }
     guard file.isUniversal else { return SignedMachO(pieces: pieces[0], slices: signatures) }
     let layout = MachOUniversalLayout(
-      slices: zip(file.slices, rewritten).map { ($0.macho.cpu, $1.size) })
+      slices: zip(file.slices, rewritten).map { ($0.macho.cpu, $1.size) },
+      former: file.slices.map(\.alignment))
     return SignedMachO(pieces: layout.pieces(slices: pieces), slices: signatures)
   }
 

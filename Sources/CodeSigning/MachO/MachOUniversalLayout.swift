@@ -2,8 +2,10 @@
 /// order, each at a multiple of its alignment, gaps zero-filled, behind a rebuilt header.
 ///
 /// ARM slices align to 2^14 (the 16 KiB pages arm64 maps), the others to 2^12 (4 KiB pages,
-/// what `lipo` and Apple's tools give x86_64 and i386). The header is `0xcafebabf`, with 64-bit
-/// fields, only when an offset or size needs them.
+/// what `lipo` and Apple's tools give x86_64 and i386), or to a slice's former alignment when it
+/// is larger (newer `lipo` aligns every slice to 2^14; re-signing keeps such a file's layout, as
+/// `codesign` does). The header is `0xcafebabf`, with 64-bit fields, only when an offset or size
+/// needs them.
 struct MachOUniversalLayout {
   /// The rebuilt header.
   let header: MachOFatHeader
@@ -13,12 +15,18 @@ struct MachOUniversalLayout {
   /// The alignment (log2) of any other slice.
   static let otherAlignment = 12
 
-  /// Lays out slices of the given CPUs and sizes.
-  init(slices: [(cpu: MachOCPU, size: Int)]) {
+  /// The largest alignment kept from a former header: 2^16, a page of any size Apple uses.
+  static let largestAlignment = 16
+
+  /// Lays out slices of the given CPUs and sizes, each at the larger of its CPU's alignment and
+  /// its `former` one (at most 2^16).
+  init(slices: [(cpu: MachOCPU, size: Int)], former: [Int?] = []) {
     var cursor = 8 + slices.count * 32  // room for the larger, 64-bit table
     var architectures: [MachOFatHeader.Architecture] = []
-    for slice in slices {
-      let alignment = slice.cpu.isARM ? Self.armAlignment : Self.otherAlignment
+    for (index, slice) in slices.enumerated() {
+      let standard = slice.cpu.isARM ? Self.armAlignment : Self.otherAlignment
+      let kept = former.indices.contains(index) ? former[index] ?? 0 : 0
+      let alignment = max(standard, min(kept, Self.largestAlignment))
       let offset = MachOSignatureLayout.roundUp(cursor, to: 1 << alignment)
       architectures.append(
         .init(cpu: slice.cpu, offset: offset, size: slice.size, alignment: alignment))

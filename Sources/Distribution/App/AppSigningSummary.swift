@@ -9,12 +9,41 @@ public struct AppSigningSummary: Sendable, Encodable, Equatable {
     /// The cdhash (hex of the first 20 bytes of the SHA-256 code directory's hash), where the
     /// engine reports it.
     public let cdhash: String?
+    /// Whether ``identifier`` is the one the former signature had, kept because nothing gave
+    /// the file one (no `CFBundleIdentifier`, no identifier option).
+    public let keptIdentifier: Bool
+    /// The keys of the entitlements kept from the former signature (none were given for the
+    /// file), sorted; empty when none were kept.
+    public let keptEntitlements: [String]
 
     /// Makes an item.
-    public init(path: String, identifier: String, cdhash: String?) {
+    ///
+    /// - Parameters:
+    ///   - path: The path inside the signed bundle.
+    ///   - identifier: The signing identifier.
+    ///   - cdhash: The cdhash in hex, where the engine reports it.
+    ///   - keptIdentifier: Whether the identifier is the former signature's.
+    ///   - keptEntitlements: The keys of the entitlements kept from the former signature.
+    public init(
+      path: String, identifier: String, cdhash: String?, keptIdentifier: Bool = false,
+      keptEntitlements: [String] = []
+    ) {
       self.path = path
       self.identifier = identifier
       self.cdhash = cdhash
+      self.keptIdentifier = keptIdentifier
+      self.keptEntitlements = keptEntitlements
+    }
+
+    /// One line for people: `signed <path> as <identifier>`, and what was kept.
+    public var line: String {
+      var kept: [String] = []
+      if keptIdentifier { kept.append("its identifier") }
+      if !keptEntitlements.isEmpty {
+        kept.append("its entitlements (\(keptEntitlements.joined(separator: ", ")))")
+      }
+      let suffix = kept.isEmpty ? "" : "; kept " + kept.joined(separator: " and ")
+      return "signed \(path) as \(identifier)\(suffix)"
     }
   }
 

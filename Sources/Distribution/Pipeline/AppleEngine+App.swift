@@ -6,6 +6,10 @@ extension AppleEngine {
   /// (never `--deep`, which Apple advises against): `codesign --sign <identity> --force
   /// --options runtime --timestamp [--entitlements <file>] <item>` for each loose Mach-O file and
   /// each nested bundle, deepest first, then the app; then `codesign --verify --deep --strict`.
+  ///
+  /// Code given no entitlements keeps its former ones (`--preserve-metadata=entitlements`)
+  /// unless ``AppSigningOptions/preservesEntitlements`` is off; loose code keeps its former
+  /// identifier, read here, unless a linker made it.
   package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
     async throws -> AppSigningSummary
   {
@@ -27,16 +31,31 @@ extension AppleEngine {
       let target: String
       switch step {
       case .signLooseCode:
-        (target, arguments) = (item.url.path, arguments + ["--identifier", item.identifier])
+        let identifier = Self.keptIdentifier(of: item) ?? item.identifier
+        (target, arguments) = (item.url.path, arguments + ["--identifier", identifier])
       case .sealAndSign(let bundle):
         target = bundle.folder.isEmpty ? path : url.appendingPathComponent(bundle.folder).path
       }
-      arguments += scopes.files[item.relativePath].map { ["--entitlements", $0] } ?? []
+      if let file = scopes.files[item.relativePath] {
+        arguments += ["--entitlements", file]
+      } else if options.preservesEntitlements {
+        arguments.append("--preserve-metadata=entitlements")
+      }
       _ = try await check(runner, "codesign", arguments + [target])
       items.append(.init(path: item.relativePath, identifier: item.identifier, cdhash: nil))
     }
     _ = try await check(
       runner, "codesign", ["--verify", "--deep", "--strict", "--verbose=2", path])
     return AppSigningSummary(path: path, engine: name, items: items, warnings: [])
+  }
+
+  /// The identifier of the former signature of `item`, when its own is only made from its file
+  /// name and a signature other than a linker's names one.
+  static func keptIdentifier(of item: CodeItem) -> String? {
+    guard item.identifierIsFromFileName,
+      let bytes = try? Data(contentsOf: item.url),
+      let file = try? MachOFile(bytes: Array(bytes), path: item.relativePath)
+    else { return nil }
+    return PreservedMetadata(file).identifier
   }
 }

@@ -32,24 +32,38 @@ extension NativeEngine {
     for (scope, bytes) in scopes.entitlements {
       let parsed = try Entitlements(xml: bytes)
       if parsed.requestsGetTaskAllow && signer != nil {
-        warnings.append(
-          "\(scope.isEmpty ? "the main executable" : scope) requests "
-            + "com.apple.security.get-task-allow: Apple's notary refuses it with a Developer ID")
+        warnings.append(Self.getTaskAllowWarning(scope.isEmpty ? "the main executable" : scope))
       }
     }
     let itemSigner = NativeCodeItemSigner(
       identity: signer, entitlements: scopes.entitlements,
       hardenedRuntime: options.hardenedRuntime,
+      preservesEntitlements: options.preservesEntitlements,
       timestamper: signer == nil ? nil : timestamper(),
       signingTime: signingTime)
     let outcome = try await BundleSigner(signer: itemSigner).sign(
       url, identifier: options.identifier)
-    let items = outcome.plan.steps.map { step in
+    var items: [AppSigningSummary.Item] = []
+    for step in outcome.plan.steps {
       let item = step.item
-      return AppSigningSummary.Item(
-        path: item.relativePath, identifier: item.identifier,
-        cdhash: outcome.signatures[item.relativePath]?.cdhash.hex)
+      let signed = outcome.signatures[item.relativePath]
+      let keptEntitlements = try signed?.kept.entitlementsXML.map { try Entitlements(xml: $0) }
+      if keptEntitlements?.requestsGetTaskAllow == true && signer != nil {
+        warnings.append(Self.getTaskAllowWarning(item.relativePath))
+      }
+      items.append(
+        AppSigningSummary.Item(
+          path: item.relativePath, identifier: signed?.kept.identifier ?? item.identifier,
+          cdhash: signed?.cdhash.hex,
+          keptIdentifier: signed?.kept.identifier.map { $0 != item.identifier } ?? false,
+          keptEntitlements: keptEntitlements?.values.keys.sorted() ?? []))
     }
     return AppSigningSummary(path: path, engine: name, items: items, warnings: warnings)
+  }
+
+  /// The warning for code whose entitlements ask for `get-task-allow`.
+  static func getTaskAllowWarning(_ code: String) -> String {
+    "\(code) requests com.apple.security.get-task-allow: Apple's notary refuses it with a "
+      + "Developer ID"
   }
 }

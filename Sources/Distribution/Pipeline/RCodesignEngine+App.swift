@@ -6,9 +6,18 @@ extension RCodesignEngine {
   /// runtime and entitlements are scoped to every item of Shipyard's signing plan
   /// (`--code-signature-flags <path>:runtime`), since rcodesign sets them on the main executable
   /// only by default and the notary refuses helpers without the runtime.
+  ///
+  /// rcodesign keeps the entitlements and identifier of code's former signature itself; it has
+  /// no way to drop them, so ``AppSigningOptions/preservesEntitlements`` off is a usage error
+  /// with this engine.
   package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
     async throws -> AppSigningSummary
   {
+    guard options.preservesEntitlements else {
+      throw PipelineError.invalidOptions(
+        "rcodesign keeps the entitlements of code's former signature and cannot drop them: "
+          + "sign with the native engine to drop them")
+    }
     var arguments = ["sign"]
     if let identity {
       try validate(identity)

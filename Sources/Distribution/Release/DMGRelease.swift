@@ -80,7 +80,7 @@ public struct DMGRelease: Sendable {
     guard let verification = try? DMGVerification(path: image, trustRoots: trustRoots) else {
       return
     }
-    let issues = verification.apps.flatMap(\.notaryIssues)
+    let issues = verification.apps.flatMap { $0.problems + $0.notaryIssues }
     guard !issues.isEmpty else { return }
     let name = URL(fileURLWithPath: image).lastPathComponent
     throw Self.refusal(of: image, step: .notarize, lines: issues.map { "\(name)/\($0)" })

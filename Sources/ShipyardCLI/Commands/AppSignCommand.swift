@@ -17,11 +17,14 @@ struct AppSignCommand: ShipyardCommand {
     items, plug-ins), deepest first, writing its _CodeSignature/CodeResources and binding it and
     its Info.plist into its main executable's signature; then the app. Every executable and library
     gets the hardened runtime and a secure timestamp unless told otherwise; identifiers come from
-    each bundle's CFBundleIdentifier, helper tools' from their file names, the team ID from the
-    certificate. A signed app is re-signed whole. The app is signed as a copy beside it and swapped
-    in only when complete: on any error it is left as it was. On macOS the Apple engine runs
-    `codesign --force --options runtime --timestamp` on each item in the same order (never --deep).
-    With SOURCE_DATE_EPOCH set and --no-timestamp, two signings give the same bytes.
+    each bundle's CFBundleIdentifier, helper tools' from their former signature (unless a linker
+    made it) or their file names, the team ID from the certificate. A signed app is re-signed
+    whole, each file keeping the entitlements of its former signature unless --entitlements gives
+    it others or --no-preserve-entitlements; the output says what was kept. The app is signed as
+    a copy beside it and swapped in only when complete: on any error it is left as it was. On
+    macOS the Apple engine runs `codesign --force --options runtime --timestamp` on each item in
+    the same order (never --deep). With SOURCE_DATE_EPOCH set and --no-timestamp, two signings
+    give the same bytes.
 
     \(table.help)
     """
@@ -37,7 +40,8 @@ struct AppSignCommand: ShipyardCommand {
           option.names == ["--identifier"]
             ? option.with(
               help: OptionHelp(
-                "A single binary's signing identifier.", default: "its file name, trimmed"))
+                "A single binary's signing identifier.",
+                default: "its former signature's, else its file name, trimmed"))
             : option
         }.map { $0.lifted(\.signing) }
           + AppSigningArguments.options.map { $0.lifted(\.app) } + [
@@ -93,7 +97,7 @@ struct AppSignCommand: ShipyardCommand {
       try await release.signApp(target, identity: identity, options: options)
     }
     try console.printReport(summary, json: json) {
-      summary.items.map { "signed \($0.path) as \($0.identifier)" }.joined(separator: "\n")
+      summary.items.map(\.line).joined(separator: "\n")
     }
   }
 }

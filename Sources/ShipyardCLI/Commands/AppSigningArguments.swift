@@ -8,15 +8,18 @@ struct AppSigningArguments {
   var entitlements: [(scope: String, file: String)] = []
   /// `false` with `--no-runtime`.
   var hardenedRuntime = true
+  /// `false` with `--no-preserve-entitlements`.
+  var preservesEntitlements = true
 
-  /// `--entitlements` and `--no-runtime`.
+  /// `--entitlements`, `--no-preserve-entitlements` and `--no-runtime`.
   static let options: [OptionSpec<AppSigningArguments>] = [
     .option(
       "--entitlements", value: "[<path>=]<file>", .string, repeatable: true,
       help: """
         The entitlements of the app's main executable, or with <path>= of the nested bundle
         or executable at that path inside the app, such as
-        "Contents/Frameworks/MyApp Helper (Plugin).app=plugin.plist" (repeatable).
+        "Contents/Frameworks/MyApp Helper (Plugin).app=plugin.plist" (repeatable). Code
+        given none keeps the entitlements of its former signature.
         """
     ) { arguments, text in
       guard let equals = text.firstIndex(of: "=") else {
@@ -26,6 +29,13 @@ struct AppSigningArguments {
       arguments.entitlements.append(
         (String(text[..<equals]), String(text[text.index(after: equals)...])))
     },
+    .flag(
+      "--no-preserve-entitlements",
+      help: """
+        Drops the entitlements of code's former signature where --entitlements gives none
+        (by default they are kept, as a JIT runtime needs its allow-jit).
+        """
+    ) { $0.preservesEntitlements = false },
     .flag(
       "--no-runtime",
       help: "Leaves the hardened runtime off (Apple's notary refuses executables without it)."
@@ -56,6 +66,6 @@ struct AppSigningArguments {
     }
     return AppSigningOptions(
       entitlements: scopes, hardenedRuntime: hardenedRuntime, identifier: identifier,
-      signingTime: signingTime)
+      preservesEntitlements: preservesEntitlements, signingTime: signingTime)
   }
 }

@@ -16,8 +16,11 @@ struct AppVerifyCommand: ShipyardCommand {
     roots through a Developer ID intermediate, the hardened runtime and the secure timestamp; and
     every bundle's resource seal: each sealed file's hash, nothing added or missing, nested code by
     cdhash. Reports the stapled ticket: present, and whether it lists the main executable's cdhash
-    (its Apple signature is checked only by Gatekeeper, on a Mac). Then says, in Apple's words and per architecture, what the notary would refuse. Names
-    every problem with its path and exits 1 when there is one; 0 when the app would pass.
+    (its Apple signature is checked only by Gatekeeper, on a Mac). Then says, in Apple's words
+    and per architecture, what the notary would refuse. Only code passes: a file that is not
+    Mach-O (a Linux ELF or Windows build, a script), an empty folder, a bundle without Info.plist
+    or CFBundleExecutable is a problem. Names every problem with its path and exits 1 when there
+    is one; 0 when the app would pass.
 
     \(table.help)
     """
@@ -60,17 +63,16 @@ struct AppVerifyCommand: ShipyardCommand {
     }
     try console.printReport(verification, json: json) { Self.text(verification) }
     guard verification.isValid else {
+      let problems = verification.problems.count
+      let issues = verification.notaryIssues.count
       throw .failure(
-        "\(target): \(verification.problems.count) problems, "
-          + "\(verification.notaryIssues.count) issues Apple's notary would refuse")
+        "\(target): \(problems) problem\(problems == 1 ? "" : "s"), \(issues) "
+          + "issue\(issues == 1 ? "" : "s") Apple's notary would refuse")
     }
   }
 
   /// The report as text: the verdict, every problem, every notary issue.
   static func text(_ verification: AppVerification) -> String {
-    guard verification.hasCode else {
-      return "\(verification.path): no Mach-O code (only codesign on a Mac signs scripts)"
-    }
     var lines = ["\(verification.path): \(verification.isValid ? "valid" : "INVALID")"]
     lines += verification.problems.map { "  problem: \($0)" }
     lines += verification.notaryIssues.map { "  notary would refuse: \($0)" }

@@ -15,11 +15,13 @@ struct DMGVerifyCommand: ShipyardCommand {
     CMS signature, its time-stamp token, and its certificate chain, which must end at one of Apple's
     roots (or a --trust-root) through a Developer ID Certification Authority, judged at the
     timestamp's time (now without one); the report names the root that anchored it. Then whether a
-    notarization ticket is stapled. Any changed byte of a signed image fails. Gatekeeper's own
+    notarization ticket is stapled. Then every app at the volume's root, as `app verify` checks
+    it. Any changed byte of a signed image fails. Gatekeeper's own
     verdict (revocation, notarization online) needs macOS: run `spctl -a -t open --context
     context:primary-signature -v <image>` there.
 
-    Exits 0 for a valid signed image, 1 for an unsigned, damaged or tampered one.
+    Exits 0 for a valid signed image, 1 for an unsigned, damaged or tampered one, or one whose app
+    is not signed Mac code or whose signature does not hold.
 
     \(table.help)
     """
@@ -91,6 +93,10 @@ struct DMGVerifyCommand: ShipyardCommand {
     )
     for finding in signature.findings {
       lines.append("  \(finding.ok ? "ok  " : "FAIL") \(finding.check): \(finding.detail)")
+    }
+    for app in report.apps {
+      lines.append(
+        "App: " + AppVerifyCommand.text(app).replacingOccurrences(of: "\n", with: "\n  "))
     }
     return lines.joined(separator: "\n")
   }
