@@ -254,5 +254,15 @@ let package = Package(
       exclude: ["Snapshots"],
       swiftSettings: strictSettings
     ),
+    // Real macOS code from PyPI's wheels (Tests/Corpus, fetched by scripts/fetch-corpus.sh):
+    // what Apple's codesign, linkers and other signers made, read, re-signed and merged.
+    .testTarget(
+      name: "RealCodeTests",
+      dependencies: [
+        "CodeSigning", "Distribution", "Digests", "SystemSupport", "ShipyardTestSupport",
+        "shipyard",
+      ],
+      swiftSettings: strictSettings
+    ),
   ]
 )

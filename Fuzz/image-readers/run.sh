@@ -3,7 +3,8 @@
 # image (koly trailer, property list, blkx tables, chunks), the HFS+ volume (header, catalog and
 # attributes B-trees), the APFS container (superblocks, object maps, file-system tree, extents,
 # attributes: every block's Fletcher-64 checksum resealed before parsing), .DS_Store, the
-# background alias, the embedded code signature, the Mach-O reader (thin and universal
+# background alias, the embedded code signature and its CMS (BER as Apple's codesign writes it,
+# and DER), the Mach-O reader (thin and universal
 # files, and their signatures) and a bundle's seal (_CodeSignature/CodeResources: the property
 # list, its seals and rules, and the rule matcher compiled from them), and the zip reader that
 # reads an app's zip for notarization and update feeds (seeded from zips of Hello.app that
@@ -68,6 +69,7 @@ target apfs "$here/targets/apfs.swift" "$here/targets/volume.swift" "$here/targe
 target dsstore "$here/targets/dsstore.swift"
 target alias "$here/targets/alias.swift"
 target signature "$here/targets/signature.swift"
+target cms "$here/targets/cms.swift"
 target macho "$here/targets/macho.swift"
 target coderesources "$here/targets/coderesources.swift"
 target zip "$here/targets/zip.swift"
@@ -102,6 +104,23 @@ python3 "$here/make_app.py" "$apps/Hello.app"
 "$shipyard" app sign "$apps/Hello.app" --ad-hoc >/dev/null
 python3 "$here/make_seeds.py" "$work/seeds" "${seeds[@]}" \
   --seal "$apps/Hello.app/Contents/_CodeSignature/CodeResources"
+# The signature and cms targets' BER and DER seeds: our own signature of Hello.app and, when the
+# real-code corpus is fetched (scripts/fetch-corpus.sh), the signatures of Apple's codesign (BER)
+# and of other signers (DER) in it, each DER one rewritten as BER too.
+mkdir -p "$work/pki"
+bash "$root/Tests/ShipyardTestSupport/Doubles/make_identities.sh" "$work/pki" >/dev/null 2>&1
+cp -R "$apps/Hello.app" "$apps/Signed.app"
+P12_PASSWORD=test-password "$shipyard" app sign "$apps/Signed.app" --p12 "$work/pki/identity.p12" \
+  --p12-password-env P12_PASSWORD --no-timestamp >/dev/null 2>&1
+signed=("$apps/Signed.app/Contents/MacOS/Hello")
+corpus="${SHIPYARD_CORPUS:-$root/.build/corpus}"
+if [ -d "$corpus" ]; then
+  while IFS= read -r -d "" file; do signed+=("$file"); done < <(find "$corpus/" -type f \
+    \( -name cmake -o -name deno -o -name ruff -o -path '*/Contents/MacOS/*' \) -print0)
+else
+  echo "(no real-code corpus at $corpus: BER seeds from our own rewriting only)"
+fi
+python3 "$here/cms_seeds.py" "$work/seeds" "${signed[@]}"
 python3 - "$apps/Hello.app" "$work/seeds/zip" <<'PY'
 import os, sys, zipfile
 app, out = sys.argv[1], sys.argv[2]
@@ -120,7 +139,7 @@ for name, method, zip64 in (("stored", zipfile.ZIP_STORED, False),
 PY
 
 status=0
-for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature macho coderesources zip}; do
+for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip}; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   case "$name" in hfsplus | apfs) max_len=2097152 ;; esac
