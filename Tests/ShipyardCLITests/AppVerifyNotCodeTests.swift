@@ -54,7 +54,7 @@ struct AppVerifyNotCodeTests {
     ("text", "notes.txt is not Mach-O code (no Mach-O header)"),
     ("empty folder", "Empty is not a bundle that can be signed: it is an empty folder"),
     ("no Info.plist", "Hello.app is not a bundle that can be signed: it has no Contents/Info.plist"),
-    ("no executable", "Hello.app is not a bundle that can be signed: its Info.plist has no CFBundleExecutable"),
+    ("no executable", "signed: its Info.plist has no CFBundleExecutable"),
     ("ELF", "Hello.app/Contents/MacOS/Hello is an ELF binary, built for Linux, not macOS"),
     ("PE", "Hello.app/Contents/MacOS/Hello is a Windows executable (PE), not a macOS one"),
     ("script", "Hello.app/Contents/MacOS/Hello is a script, not Mach-O code"),
@@ -110,7 +110,8 @@ struct AppVerifyNotCodeTests {
     try ProcessRunner.check(
       "sh",
       [
-        "-c", "openssl ecparam -genkey -name prime256v1 | openssl pkcs8 -topk8 -nocrypt -out \"$0\"",
+        "-c",
+        "openssl ecparam -genkey -name prime256v1 | openssl pkcs8 -topk8 -nocrypt -out \"$0\"",
         folder.path("AuthKey_X.p8"),
       ])
     let notarized = try Self.shipyard([
