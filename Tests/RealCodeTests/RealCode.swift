@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ShipyardTestSupport
+import Testing
 
 /// The real-code corpus: macOS code from PyPI's wheels (`Tests/Corpus/wheels.tsv`), fetched and
 /// unpacked by `scripts/fetch-corpus.sh` into `$SHIPYARD_CORPUS` (default `.build/corpus`), and

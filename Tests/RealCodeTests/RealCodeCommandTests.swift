@@ -24,7 +24,10 @@ struct RealCodeCommandTests {
 
   /// The test identity's signing arguments, without a timestamp.
   static func identity() throws -> [String] {
-    ["--p12", try TestPKI.path("identity.p12"), "--p12-password-env", "P12_PASSWORD", "--no-timestamp"]
+    [
+      "--p12", try TestPKI.path("identity.p12"), "--p12-password-env", "P12_PASSWORD",
+      "--no-timestamp",
+    ]
   }
 
   /// A copy of a specimen in `folder`, under its own name.
@@ -64,7 +67,9 @@ struct RealCodeCommandTests {
     let ruff = try Self.copy("ruff", into: folder)
     let signed = try Self.shipyard(["app", "sign", ruff.path] + Self.identity())
     #expect(signed.status == 0, "\(signed.standardError)")
-    let verify = ["app", "verify", ruff.path, "--trust-root", try TestPKI.path("root.pem"), "--json"]
+    let verify = [
+      "app", "verify", ruff.path, "--trust-root", try TestPKI.path("root.pem"), "--json",
+    ]
     let now = try Self.json(try Self.shipyard(verify))
     #expect((now["problems"] as? [String])?.isEmpty == true, "\(now)")
     let later = try Self.json(try Self.shipyard(verify, clock: Self.twoYearsAhead))

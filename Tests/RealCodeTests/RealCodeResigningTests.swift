@@ -37,7 +37,9 @@ struct RealCodeResigningTests {
                 == theirs.execSeg?.flags
           ),
         ]
-        differences += fields.filter { !$0.1 }.map { "\(slice.architecture) \(theirs.slot): \($0.0)" }
+        differences += fields.filter { !$0.1 }.map {
+          "\(slice.architecture) \(theirs.slot): \($0.0)"
+        }
       }
     }
     return differences
@@ -65,9 +67,12 @@ struct RealCodeResigningTests {
     let executable = framework.appendingPathComponent("Versions/A/SDL2")
     for (flags, expected) in [
       (["--no-runtime"], [String]()),
-      ([], ["x86_64", "arm64"].flatMap { ["\($0) 0x0", "\($0) 0x1000"] }.flatMap {
-        ["\($0): version", "\($0): flags"]
-      }),
+      (
+        [],
+        ["x86_64", "arm64"].flatMap { ["\($0) 0x0", "\($0) 0x1000"] }.flatMap {
+          ["\($0): version", "\($0): flags"]
+        }
+      ),
     ] {
       let run = try RealCodeCommandTests.shipyard(
         ["app", "sign", framework.path, "--ad-hoc"] + flags)
@@ -119,7 +124,10 @@ struct RealCodeResigningTests {
     }
     let extensionFolder =
       "Library/SystemExtensions/org.mitmproxy.macos-redirector.network-extension.systemextension"
-    #expect(changed == ["\(extensionFolder)/Contents/MacOS/org.mitmproxy.macos-redirector.network-extension"])
+    #expect(
+      changed == [
+        "\(extensionFolder)/Contents/MacOS/org.mitmproxy.macos-redirector.network-extension"
+      ])
     // The extension's own seal did not change: it is the same content.
     #expect(
       (try Self.seal(app, "Contents/\(extensionFolder)/Contents") as NSDictionary)

@@ -74,7 +74,9 @@ struct RealCodeVerificationTests {
         fact.signed
         ? [NotaryPreflight.Message.notDeveloperID, NotaryPreflight.Message.noTimestamp]
         : [NotaryPreflight.Message.unsigned, NotaryPreflight.Message.noTimestamp]
-      if fact.filetype == "MH_EXECUTE" { messages.append(NotaryPreflight.Message.noHardenedRuntime) }
+      if fact.filetype == "MH_EXECUTE" {
+        messages.append(NotaryPreflight.Message.noHardenedRuntime)
+      }
       expected += messages.map { "\(fact.arch): \($0)" }
     }
     #expect(

@@ -53,7 +53,9 @@ struct AppVerifyNotCodeTests {
   @Test(arguments: [
     ("text", "notes.txt is not Mach-O code (no Mach-O header)"),
     ("empty folder", "Empty is not a bundle that can be signed: it is an empty folder"),
-    ("no Info.plist", "Hello.app is not a bundle that can be signed: it has no Contents/Info.plist"),
+    (
+      "no Info.plist", "Hello.app is not a bundle that can be signed: it has no Contents/Info.plist"
+    ),
     ("no executable", "signed: its Info.plist has no CFBundleExecutable"),
     ("ELF", "Hello.app/Contents/MacOS/Hello is an ELF binary, built for Linux, not macOS"),
     ("PE", "Hello.app/Contents/MacOS/Hello is a Windows executable (PE), not a macOS one"),
