@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+// Shipyard is licensed under the Apache License, Version 2.0: see LICENSE at the package's root.
 import PackageDescription
 
 /// Settings every target of ours builds with: upcoming language features now, and warnings as
@@ -24,9 +25,15 @@ let package = Package(
     .executable(name: "shipyard", targets: ["shipyard"]),
   ],
   targets: [
-    // Low-level file and process helpers shared by our modules (package access only).
+    // The portable base (package access only): files, bytes, locks, errors, the registry of
+    // temporary paths; nothing iOS lacks (scripts/check-portable.py checks it), so the
+    // Apple-device products can use it.
+    .target(name: "SystemSupport", swiftSettings: strictSettings),
+    // What only the command-line tooling uses: child processes, catching SIGINT and SIGTERM,
+    // Linux's write-behind tuning. The iOS products never depend on it.
     .target(
-      name: "SystemSupport", dependencies: ["CSignalForwarding"], swiftSettings: strictSettings),
+      name: "ToolingSupport", dependencies: ["SystemSupport", "CSignalForwarding"],
+      swiftSettings: strictSettings),
     // The one part of interruption handling that runs inside a signal handler, in C: a byte
     // written to a pipe.
     .target(name: "CSignalForwarding"),
@@ -91,7 +98,7 @@ let package = Package(
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
-      dependencies: ["SystemSupport", "CZlib", "CBzip2", "CLzma", "CDeflate"],
+      dependencies: ["SystemSupport", "ToolingSupport", "CZlib", "CBzip2", "CLzma", "CDeflate"],
       swiftSettings: strictSettings
     ),
     // Zip archives: the app submitted for notarization, and apps read back out of zips.
@@ -147,15 +154,16 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage", "FinderLayout",
-        "CodeSigning", "NotaryService", "Digests", "ZipArchive", "UpdateFeeds",
+        "SystemSupport", "ToolingSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage",
+        "FinderLayout", "CodeSigning", "NotaryService", "Digests", "ZipArchive", "UpdateFeeds",
       ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.
     .target(
       name: "ShipyardCLI",
       dependencies: [
-        "Multipart", "MultipartUpload", "SystemSupport", "Distribution", "Digests",
+        "Multipart", "MultipartUpload", "SystemSupport", "ToolingSupport", "Distribution",
+        "Digests",
       ],
       swiftSettings: strictSettings
     ),
@@ -167,10 +175,14 @@ let package = Package(
     // Digests), hostile APFS containers (resealed with APFS's Fletcher-64).
     .target(
       name: "ShipyardTestSupport",
-      dependencies: ["SystemSupport", "CodeSigning", "Digests", "APFS"],
+      dependencies: ["SystemSupport", "ToolingSupport", "CodeSigning", "Digests", "APFS"],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
       name: "SystemSupportTests", dependencies: ["SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "ToolingSupportTests",
+      dependencies: ["ToolingSupport", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "MultipartTests",

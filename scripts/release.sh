@@ -29,11 +29,8 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 cp "$binary" "$stage/shipyard"
 strip "$stage/shipyard" 2>/dev/null || true
-if [ -f LICENSE ]; then
-  cp LICENSE "$stage/LICENSE"
-else
-  echo "warning: no LICENSE file at the repository's root; the archive carries none for Shipyard" >&2
-fi
+# Shipyard's own license (Apache 2.0).
+cp LICENSE "$stage/LICENSE"
 # The Swift runtime and Foundation are linked in: their license (Apache 2.0 with the runtime
 # library exception) travels with them.
 swift_license="$(dirname "$(dirname "$(command -v swift)")")/share/swift/LICENSE.txt"

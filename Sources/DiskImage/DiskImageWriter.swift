@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 package import SystemSupport
+import ToolingSupport
 
 /// Writes a UDIF disk image around a volume: hdiutil's GPT layout, 1 MiB chunks compressed in
 /// parallel, the checksums, the resource plist and the `koly` trailer.

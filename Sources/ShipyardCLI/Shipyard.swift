@@ -1,5 +1,6 @@
 import Foundation
 import SystemSupport
+import ToolingSupport
 
 /// The `shipyard` command line: finds the command named by the arguments and runs it.
 ///
@@ -24,12 +25,12 @@ public enum Shipyard {
   /// Runs the command line and exits the process with its exit code.
   ///
   /// SIGINT and SIGTERM end the run with status 128 + the signal's number, after removing every
-  /// temporary file and folder it made (``InterruptionCleanup``) and saying so on standard error;
+  /// temporary file and folder it made (``InterruptionHandlers``) and saying so on standard error;
   /// the outputs keep what they held before.
   ///
   /// - Parameter arguments: The arguments after the program name.
   public static func run(arguments: [String]) async -> Never {
-    InterruptionCleanup.installHandlers { number in
+    InterruptionHandlers.install { number in
       let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
       let message = Array(
         "\nshipyard: interrupted (\(name)); its temporary files were removed\n".utf8)

@@ -1,4 +1,3 @@
-import CSignalForwarding
 import Foundation
 
 /// The process-wide list of temporary files and folders to remove when the process is
@@ -6,11 +5,11 @@ import Foundation
 ///
 /// Whatever makes a temporary path registers it *before* creating it, and settles it (renames it
 /// into place or removes it) through ``settle(_:_:)``, which runs the rename and forgets the path
-/// as one step no interruption falls between. The command line's entry point calls
-/// ``installHandlers(report:)`` once: a signal's handler then only writes its number to a pipe
-/// (the one thing a handler can safely do, on whatever thread it interrupts), and a thread of
-/// our own reading the pipe holds the registry's lock, removes every registered path, reports
-/// the signal and ends the process with `_exit(128 + signal)`.
+/// as one step no interruption falls between. The command line's entry point installs
+/// ToolingSupport's interruption handlers once; on a signal they call
+/// ``removeAllAndEnd(_:)``, which holds the registry's lock, removes every registered path and
+/// ends the process. The registry is portable; catching signals is for command-line tools only,
+/// which is why the handlers live apart from it.
 ///
 /// ```swift
 /// let ticket = InterruptionCleanup.register(temporaryPath)
@@ -30,14 +29,9 @@ package enum InterruptionCleanup {
   private struct Registry: Sendable {
     var nextNumber: UInt64 = 0
     var paths: [UInt64: String] = [:]
-    var handlersInstalled = false
   }
 
   private static let registry = Locked(Registry())
-
-  /// The signals the handlers catch: an interrupt from the terminal and a termination request
-  /// (what CI sends when it cancels a job).
-  package static let signals: [Int32] = [SIGINT, SIGTERM]
 
   /// Registers `path` (a file or a folder, removed with all it holds) for removal on an
   /// interruption; call it before creating the path, so no moment leaves it unregistered.
@@ -82,65 +76,18 @@ package enum InterruptionCleanup {
     registry.withLock { $0.paths.values.sorted() }
   }
 
-  /// Catches ``signals``: on one, removes every registered path, calls `report` with the
-  /// signal's number and ends the process with status 128 + that number.
+  /// Removes every registered path, deepest first, then runs `end`, which must end the process
+  /// (report the interruption, then `_exit`), all while the registry is locked, so that no
+  /// rename into place or new registration happens meanwhile.
   ///
-  /// Call it once, from the program's entry point; later calls do nothing. From its return on,
-  /// no signal is missed: the handlers are in place (not installed later on another thread, as
-  /// libdispatch's signal sources are, which lose a signal that comes first; on Linux they also
-  /// lose one the kernel hands to a thread other than the one they forward it to, such as the
-  /// main thread waiting in `dispatch_main`, whose mask is empty). Programs started later get
-  /// the default actions back, as `exec` resets handlers.
-  ///
-  /// - Parameter report: Says that the run was interrupted (on standard error); it runs on the
-  ///   handlers' thread while the registry is locked.
-  package static func installHandlers(report: @escaping @Sendable (Int32) -> Void) {
-    registry.withLock { registry in
-      guard !registry.handlersInstalled else { return }
-      var ends: [Int32] = [-1, -1]
-      guard pipe(&ends) == 0 else {
-        fatalError("cannot make the interruption pipe: \(SystemError("pipe"))")
-      }
-      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-      // A handler must never wait, even on a pipe filled by a storm of signals.
-      _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
-      let readEnd = ends[0]
-      let reader = Thread { waitForSignal(on: readEnd, report: report) }
-      reader.name = "shipyard.interruption-cleanup"
-      reader.start()
-      guard shipyard_forward_signals(ends[1], signals, Int32(signals.count)) == 0 else {
-        fatalError("cannot install the interruption handlers: \(SystemError("sigaction"))")
-      }
-      registry.handlersInstalled = true
-    }
-    // A parent may start us with the signals blocked (test runners block SIGTERM).
-    var caught = sigset_t()
-    sigemptyset(&caught)
-    for number in signals { sigaddset(&caught, number) }
-    pthread_sigmask(SIG_UNBLOCK, &caught, nil)
-  }
-
-  /// Reads signal numbers from the handlers' pipe; the first ends the process.
-  private static func waitForSignal(on descriptor: Int32, report: @Sendable (Int32) -> Void) {
-    var number: UInt8 = 0
-    while true {
-      let count = read(descriptor, &number, 1)
-      if count == 1 { interrupted(by: Int32(number), report: report) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return }
-    }
-  }
-
-  /// Removes every registered path, reports and exits, holding the lock so that no rename into
-  /// place or new registration happens meanwhile.
-  private static func interrupted(by number: Int32, report: @Sendable (Int32) -> Void) {
+  /// - Parameter end: Ends the process.
+  package static func removeAllAndEnd(_ end: () -> Never) -> Never {
     registry.withLock { registry in
       // Deepest first: a file registered inside a registered folder goes before its folder.
       for path in registry.paths.values.sorted(by: { $0.count > $1.count }) {
         removeTree(path)
       }
-      report(number)
-      _exit(128 + number)
+      end()
     }
   }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import SystemSupport
+import ToolingSupport
 
 /// Runs other programs (peers, the built `shipyard`) and collects what they print.
 public enum ProcessRunner {

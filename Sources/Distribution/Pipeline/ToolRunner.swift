@@ -1,5 +1,6 @@
 import Foundation
 import SystemSupport
+import ToolingSupport
 
 /// What a tool printed and how it ended.
 package struct ToolOutput: Sendable {

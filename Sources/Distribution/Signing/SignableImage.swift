@@ -2,6 +2,7 @@ import CodeSigning
 import Digests
 import DiskImage
 import SystemSupport
+import ToolingSupport
 
 /// A UDIF image as signing sees it: the bytes the code directory covers (everything up to the end
 /// of the property list), the signature after them, and the `koly` trailer last.

@@ -1,3 +1,5 @@
+package import SystemSupport
+
 /// Keeps a long sequential write from filling memory with its own pages.
 ///
 /// Without it, every byte of a multi-GiB image stays in the page cache as a dirty page until

@@ -1,6 +1,7 @@
 import Foundation
 import SystemSupport
 import Testing
+import ToolingSupport
 
 @Suite struct BackgroundPipeReaderTests {
   @Test func readsEverythingWrittenUntilTheWriteEndCloses() throws {

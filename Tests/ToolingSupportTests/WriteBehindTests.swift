@@ -2,6 +2,7 @@ import Foundation
 import ShipyardTestSupport
 import SystemSupport
 import Testing
+import ToolingSupport
 
 /// Output written behind: the bytes are unchanged, what lies two windows back has left the page
 /// cache (on file systems that keep one), and descriptors that are not files are left alone.

@@ -1,4 +1,5 @@
 package import Foundation
+import SystemSupport
 
 /// Reads a pipe to its end on a thread of its own, so that a child's two output pipes cannot
 /// block each other.
