@@ -2,7 +2,9 @@ package import Foundation
 
 /// Apple's tools, as Apple's documentation spells them: `codesign`, `xcrun notarytool`,
 /// `xcrun stapler` and `spctl` (macOS only).
-package struct AppleEngine: SigningEngine {
+package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, SubmissionLookUp,
+  Stapling, GatekeeperAssessing
+{
   package let name = "apple"
   let runner: ToolRunner
 
@@ -76,13 +78,6 @@ package struct AppleEngine: SigningEngine {
     return id
   }
 
-  /// Never needed: ``submit(_:credentials:record:)`` records no upload.
-  package func resumeUpload(
-    _ upload: NotaryUpload, of submission: NotarySubmission, record: (NotaryUpload) throws -> Void
-  ) async throws {
-    throw PipelineError.invalidOptions("notarytool cannot resume an upload another engine began")
-  }
-
   package func status(of submissionID: String, credentials: NotaryCredentials) async throws
     -> NotaryStatus
   {
@@ -99,8 +94,6 @@ package struct AppleEngine: SigningEngine {
     }
     return info
   }
-
-  package var listsSubmissions: Bool { true }
 
   /// `notarytool history`: `history`, an array of `id`, `name`, `createdDate`, `status`.
   package func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo] {
@@ -151,7 +144,7 @@ package struct AppleEngine: SigningEngine {
     _ = try await check(runner, "xcrun", ["stapler", "validate", image])
   }
 
-  package func assess(_ image: String) async throws -> String? {
+  package func assess(_ image: String) async throws -> String {
     let output = try await runner.run(
       "spctl", ["-a", "-t", "open", "--context", "context:primary-signature", "-v", image])
     return (output.standardError + output.standardOutput).trimmingCharacters(

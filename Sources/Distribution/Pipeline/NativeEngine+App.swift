@@ -1,6 +1,7 @@
 import CodeSigning
 import Digests
 import Foundation
+import ZipArchive
 
 extension NativeEngine {
   /// Signs a Mac app inside-out, or one Mach-O file, with Shipyard's own signer.
@@ -65,5 +66,12 @@ extension NativeEngine {
   static func getTaskAllowWarning(_ code: String) -> String {
     "\(code) requests com.apple.security.get-task-allow: Apple's notary refuses it with a "
       + "Developer ID"
+  }
+
+  /// Zips the app with Shipyard's own writer (every entry under `<Name>.app/`, links kept as
+  /// links, modes kept, no AppleDouble files, the same bytes for the same tree), as
+  /// `ditto -c -k --keepParent` lays it out.
+  package func archiveApp(_ app: String, to zip: String) async throws {
+    try ZipArchiver.archive(app, to: zip)
   }
 }

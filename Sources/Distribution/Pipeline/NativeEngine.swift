@@ -21,7 +21,9 @@ import SystemSupport
 /// try await Notarizer(engine: engine, credentials: credentials).notarize("MyApp.dmg")
 /// try await TicketStapler(engine: engine).staple("MyApp.dmg")
 /// ```
-public struct NativeEngine: SigningEngine {
+public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchiving,
+  SubmissionLookUp, Stapling
+{
   /// Where the engine's requests go and how it signs.
   public struct Configuration: Sendable {
     /// The Notary API's base URL (submissions at `<base>/submissions`).
@@ -309,8 +311,6 @@ public struct NativeEngine: SigningEngine {
     return info
   }
 
-  package var listsSubmissions: Bool { true }
-
   package func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo] {
     try await client(credentials).history().map { entry in
       guard let info = NotarySubmissionInfo(apiData: entry) else {
@@ -351,6 +351,4 @@ public struct NativeEngine: SigningEngine {
     case .notFound: throw PipelineError.ticketNotPublished(cdhash: cdhash.hex)
     }
   }
-
-  package func assess(_ image: String) async throws -> String? { nil }
 }

@@ -88,8 +88,13 @@ extension Notarizer {
         submissionID: state.submissionID, statePath: statePath,
         reason: "\(uploadPath) is missing or names another submission")
     }
+    guard let resuming = engine as? any UploadResuming else {
+      throw PipelineError.uploadNotResumed(
+        submissionID: state.submissionID, statePath: statePath,
+        reason: "\(engine.name) cannot resume an upload another engine began")
+    }
     do {
-      try await engine.resumeUpload(upload, of: NotarySubmission(image: image, digest: digest)) {
+      try await resuming.resumeUpload(upload, of: NotarySubmission(image: image, digest: digest)) {
         try recordUpload($0, digest: digest, statePath: statePath)
       }
     } catch {
@@ -102,14 +107,14 @@ extension Notarizer {
 
   /// The newest submission in the history named as `image` is, when it is this file's (its log's
   /// SHA-256) or still In Progress (checked once it is done); `nil` when there is none such, or
-  /// the engine lists no submissions.
+  /// the engine looks no submissions up.
   private func lookUp(_ image: String, digest: FileDigest) async throws
     -> (state: State, reason: String)?
   {
-    guard engine.listsSubmissions else { return nil }
+    guard let lookUp = engine as? any SubmissionLookUp else { return nil }
     let name = URL(fileURLWithPath: image).lastPathComponent
     guard
-      let newest = try await engine.history(credentials: credentials).filter({ $0.name == name })
+      let newest = try await lookUp.history(credentials: credentials).filter({ $0.name == name })
         .max(by: { $0.createdDate < $1.createdDate })
     else { return nil }
     var state = State(
@@ -131,7 +136,8 @@ extension Notarizer {
 
   /// The SHA-256 of the file the submission's log says was uploaded.
   func loggedSHA256(of submissionID: String) async throws -> String? {
-    let log = try await engine.log(of: submissionID, credentials: credentials)
+    guard let reader = engine as? any SubmissionLogReading else { return nil }
+    let log = try await reader.log(of: submissionID, credentials: credentials)
     return (try? JSONSerialization.jsonObject(with: log) as? [String: Any])?["sha256"] as? String
   }
 }

@@ -57,7 +57,7 @@ public struct Notarizer: Sendable {
   /// The status recorded while the upload is not complete.
   static let uploading = "Uploading"
 
-  let engine: any SigningEngine
+  let engine: any Notarizing
   let credentials: NotaryCredentials
   let clock: PipelineClock
   /// The longest wait, in seconds.
@@ -75,7 +75,7 @@ public struct Notarizer: Sendable {
   ///   - timeout: The longest wait, in seconds, before ``notarize(_:submissionID:progress:)``
   ///     gives up (a rerun then resumes the same submission).
   public init(engine: NativeEngine, credentials: NotaryCredentials, timeout: TimeInterval = 3600) {
-    self.init(engine: engine as any SigningEngine, credentials: credentials, timeout: timeout)
+    self.init(engine: engine as any Notarizing, credentials: credentials, timeout: timeout)
   }
 
   /// Makes a notarizer.
@@ -89,7 +89,7 @@ public struct Notarizer: Sendable {
   ///   - digestImage: The SHA-256 of the image at a path (one pass over it); tests count its
   ///     calls.
   package init(
-    engine: any SigningEngine, credentials: NotaryCredentials, clock: PipelineClock = .live,
+    engine: any Notarizing, credentials: NotaryCredentials, clock: PipelineClock = .live,
     timeout: TimeInterval = 3600,
     initialInterval: TimeInterval = 10,
     digestImage: @escaping @Sendable (_ path: String) throws -> FileDigest = {
@@ -258,7 +258,7 @@ public struct Notarizer: Sendable {
 /// try await TicketStapler(engine: engine).staple("MyApp.dmg")
 /// ```
 public struct TicketStapler: Sendable {
-  let engine: any SigningEngine
+  let engine: any Stapling
   let clock: PipelineClock
   let attempts: Int
   let delay: TimeInterval
@@ -270,12 +270,12 @@ public struct TicketStapler: Sendable {
   ///   - attempts: How many times to look for a ticket not published yet.
   ///   - delay: The seconds between attempts.
   public init(engine: NativeEngine, attempts: Int = 6, delay: TimeInterval = 10) {
-    self.init(engine: engine as any SigningEngine, attempts: attempts, delay: delay)
+    self.init(engine: engine as any Stapling, attempts: attempts, delay: delay)
   }
 
   /// Makes a stapler.
   package init(
-    engine: any SigningEngine, clock: PipelineClock = .live, attempts: Int = 6,
+    engine: any Stapling, clock: PipelineClock = .live, attempts: Int = 6,
     delay: TimeInterval = 10
   ) {
     self.engine = engine

@@ -4,7 +4,9 @@ package import Foundation
 ///
 /// It signs with a certificate file, notarizes with an App Store Connect API key through Apple's
 /// Notary API, and staples. It cannot ask Gatekeeper.
-package struct RCodesignEngine: SigningEngine {
+package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, SubmissionLogReading,
+  Stapling
+{
   package let name = "rcodesign"
   let runner: ToolRunner
 
@@ -88,28 +90,6 @@ package struct RCodesignEngine: SigningEngine {
       output: text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  /// Never needed: ``submit(_:credentials:record:)`` records no upload.
-  package func resumeUpload(
-    _ upload: NotaryUpload, of submission: NotarySubmission, record: (NotaryUpload) throws -> Void
-  ) async throws {
-    throw PipelineError.invalidOptions("rcodesign cannot resume an upload another engine began")
-  }
-
-  /// rcodesign has no look-up of a submission's details: only its status, as `name`s and dates
-  /// are unknown.
-  package func info(of submissionID: String, credentials: NotaryCredentials) async throws
-    -> NotarySubmissionInfo
-  {
-    throw Self.noLookUp("notary info")
-  }
-
-  /// rcodesign lists no submissions.
-  package var listsSubmissions: Bool { false }
-
-  package func history(credentials: NotaryCredentials) async throws -> [NotarySubmissionInfo] {
-    throw Self.noLookUp("notary history")
-  }
-
   /// `rcodesign notary-log <id>`: the JSON it prints.
   package func log(of submissionID: String, credentials: NotaryCredentials) async throws -> Data {
     let output = try await check(
@@ -130,24 +110,9 @@ package struct RCodesignEngine: SigningEngine {
     return NotaryLog.issues(in: object)
   }
 
-  /// The error of a look-up rcodesign does not make.
-  static func noLookUp(_ command: String) -> PipelineError {
-    .invalidOptions("rcodesign cannot run `\(command)`: use --engine native or apple")
-  }
-
-  /// Refused: `rcodesign notary-submit` takes a bundle, a DMG or a flat package, not a zip (it
-  /// zips a bundle itself), so the zip `app notarize` submits cannot go through it.
-  package func archiveApp(_ app: String, to zip: String) async throws {
-    throw PipelineError.invalidOptions(
-      "rcodesign notarizes an app bundle itself (rcodesign notary-submit --staple \(app)), not a "
-        + "zip: use --engine native (or apple on macOS) for app notarize and --staple-app")
-  }
-
   package func staple(_ image: String) async throws {
     _ = try await check(runner, "rcodesign", ["staple", image])
   }
-
-  package func assess(_ image: String) async throws -> String? { nil }
 
   /// The UUID after "submission ID" in rcodesign's output.
   static func submissionID(in text: String) -> String? {

@@ -56,7 +56,8 @@ extension DMGRelease {
     _ path: String, credentials: NotaryCredentials, timeout: TimeInterval = 3600,
     statePath: String? = nil, submissionID: String? = nil, wait: Bool = true
   ) async throws(DMGReleaseError) -> Notarizer.Outcome {
-    let engine = try self.engine(for: .notarizeApp)
+    let engine = try self.engine(for: .notarizeApp, as: (any Notarizing).self)
+    let archiver = try self.engine(for: .notarizeApp, as: (any AppArchiving).self)
     let app = URL(fileURLWithPath: path).standardizedFileURL
     let notarizer = Notarizer(
       engine: engine, credentials: credentials, clock: clock, timeout: timeout)
@@ -68,7 +69,7 @@ extension DMGRelease {
         let zip = folder.appendingPathComponent(
           app.deletingPathExtension().lastPathComponent + ".zip"
         ).path
-        try await engine.archiveApp(app.path, to: zip)
+        try await archiver.archiveApp(app.path, to: zip)
         return try await notarizer.notarization(
           of: zip, statePath: statePath ?? Notarizer.statePath(for: app.path),
           submissionID: submissionID, wait: wait, progress: Self.statusReporter(events),
@@ -90,7 +91,7 @@ extension DMGRelease {
   public func stapleApp(_ path: String, ticketTimeout: TimeInterval = 60)
     async throws(DMGReleaseError)
   {
-    let engine = try self.engine(for: .stapleApp)
+    let engine = try self.engine(for: .stapleApp, as: (any Stapling).self)
     let stapler = TicketStapler(
       engine: engine, clock: clock, attempts: max(1, Int(ticketTimeout / 10) + 1), delay: 10)
     try await run(.stapleApp) { try await stapler.staple(path) }

@@ -21,7 +21,7 @@ public struct DMGRelease: Sendable {
   /// The image's path.
   public let image: String
   /// The engine that signs, notarizes, staples and assesses, or `nil` when none is needed.
-  let engine: (any SigningEngine)?
+  let engine: (any ReleaseEngine)?
   /// The time the notarization's polls and the staple's retries wait by.
   let clock: PipelineClock
   /// Receives each step's progress.
@@ -47,7 +47,7 @@ public struct DMGRelease: Sendable {
   ///   - clock: The time waits pass by.
   ///   - events: Called with each step's progress, in order.
   package init(
-    image: String, signingEngine: (any SigningEngine)?, clock: PipelineClock = .live,
+    image: String, signingEngine: (any ReleaseEngine)?, clock: PipelineClock = .live,
     events: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.image = image
@@ -61,7 +61,7 @@ public struct DMGRelease: Sendable {
   /// - Parameter identity: Who signs.
   /// - Throws: A ``DMGReleaseError`` of the ``Step/sign`` step.
   public func sign(identity: SigningIdentity) async throws(DMGReleaseError) {
-    let engine = try self.engine(for: .sign)
+    let engine = try self.engine(for: .sign, as: (any ImageSigning).self)
     try await run(.sign) { try await engine.sign(image, identity: identity) }
     events(.signed(engine: engine.name))
   }
@@ -108,7 +108,7 @@ public struct DMGRelease: Sendable {
   public func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
     async throws(DMGReleaseError) -> AppSigningSummary
   {
-    let engine = try self.engine(for: .signApp)
+    let engine = try self.engine(for: .signApp, as: (any AppSigning).self)
     let summary = try await run(.signApp) {
       try await engine.signApp(path, identity: identity, options: options)
     }
@@ -171,7 +171,7 @@ public struct DMGRelease: Sendable {
     credentials: NotaryCredentials, timeout: TimeInterval, submissionID: String? = nil,
     wait: Bool = true
   ) async throws(DMGReleaseError) -> Notarizer.Outcome {
-    let engine = try self.engine(for: .notarize)
+    let engine = try self.engine(for: .notarize, as: (any Notarizing).self)
     let notarizer = Notarizer(
       engine: engine, credentials: credentials, clock: clock, timeout: timeout)
     let events = events
@@ -209,7 +209,7 @@ public struct DMGRelease: Sendable {
   /// - Parameter ticketTimeout: How long to look for the ticket, in seconds.
   /// - Throws: A ``DMGReleaseError`` of the ``Step/staple`` step.
   public func staple(ticketTimeout: TimeInterval = 60) async throws(DMGReleaseError) {
-    let engine = try self.engine(for: .staple)
+    let engine = try self.engine(for: .staple, as: (any Stapling).self)
     let stapler = TicketStapler(
       engine: engine, clock: clock, attempts: max(1, Int(ticketTimeout / 10) + 1), delay: 10)
     try await run(.staple) { try await stapler.staple(image) }
@@ -221,8 +221,11 @@ public struct DMGRelease: Sendable {
   /// - Returns: The verdict, or `nil` where it cannot be asked (off macOS).
   /// - Throws: A ``DMGReleaseError`` of the ``Step/assess`` step.
   public func assess() async throws(DMGReleaseError) -> String? {
-    let engine = try self.engine(for: .assess)
-    let verdict = try await run(.assess) { try await engine.assess(image) }
+    let engine = try self.engine(for: .assess, as: (any ReleaseEngine).self)
+    var verdict: String?
+    if let assessing = engine as? any GatekeeperAssessing {
+      verdict = try await run(.assess) { try await assessing.assess(image) }
+    }
     events(.assessed(verdict: verdict))
     return verdict
   }
@@ -297,15 +300,16 @@ public struct DMGRelease: Sendable {
   /// notarize with its credentials.
   private func validate(_ plan: Plan) throws(DMGReleaseError) {
     guard let identity = plan.identity else { return }
-    let engine = try self.engine(for: .sign)
+    let signer = try self.engine(for: .sign, as: (any ImageSigning).self)
     do {
-      try engine.validate(identity)
+      try signer.validate(identity)
     } catch {
       throw DMGReleaseError(step: .sign, error)
     }
     guard let credentials = plan.notary else { return }
+    let notarizing = try self.engine(for: .notarize, as: (any Notarizing).self)
     do {
-      try engine.validate(credentials)
+      try notarizing.validate(credentials)
     } catch {
       throw DMGReleaseError(step: .notarize, error)
     }
@@ -382,15 +386,6 @@ public struct DMGRelease: Sendable {
       throw DMGReleaseError(
         step: .digest, kind: .failed, description: "cannot read \(image): \(error)")
     }
-  }
-
-  /// The engine, which `step` needs.
-  func engine(for step: Step) throws(DMGReleaseError) -> any SigningEngine {
-    guard let engine else {
-      throw DMGReleaseError(
-        step: step, kind: .invalidOptions, description: "no signing engine for \(step.rawValue)")
-    }
-    return engine
   }
 
   /// Runs an engine's step, naming the step in what it throws.

@@ -64,7 +64,7 @@ struct AppSignCommand: ShipyardCommand {
   /// Who signs; `nil` signs ad hoc.
   let identity: SigningIdentity?
   let options: AppSigningOptions
-  let engine: any SigningEngine
+  let engine: any ReleaseEngine
   let json: Bool
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {

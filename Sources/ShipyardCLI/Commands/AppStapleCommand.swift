@@ -24,7 +24,7 @@ struct AppStapleCommand: ShipyardCommand {
     command: path, DMGStapleCommand.table.sections.map { ($0.title, $0.specs) })
 
   let app: String
-  let engine: any SigningEngine
+  let engine: any ReleaseEngine
   let ticketTimeout: TimeInterval
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {

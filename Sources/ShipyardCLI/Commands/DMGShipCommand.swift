@@ -52,7 +52,7 @@ struct DMGShipCommand: ShipyardCommand {
   /// The notary options, unless notarizing is skipped.
   let notary: NotaryOptions?
   /// The engine, unless signing is skipped.
-  let engine: (any SigningEngine)?
+  let engine: (any ReleaseEngine)?
   /// The roots the final verification trusts.
   let trustRoots: TrustRoots
   /// How the app is signed before the build, unless that is skipped.

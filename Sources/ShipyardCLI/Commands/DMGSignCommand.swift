@@ -22,7 +22,7 @@ struct DMGSignCommand: ShipyardCommand {
 
   let image: String
   let signing: SigningOptions
-  let engine: any SigningEngine
+  let engine: any ReleaseEngine
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = SigningArguments()
@@ -78,7 +78,7 @@ struct DMGStapleCommand: ShipyardCommand {
 
     /// The engine and the ticket timeout, for `command`'s errors.
     func validated(environment: [String: String], command: String) throws(CommandError) -> (
-      any SigningEngine, TimeInterval
+      any ReleaseEngine, TimeInterval
     ) {
       let engine = try (self.engine ?? .platformDefault).engine(
         signing: nil, environment: environment, command: command)
@@ -87,7 +87,7 @@ struct DMGStapleCommand: ShipyardCommand {
   }
 
   let image: String
-  let engine: any SigningEngine
+  let engine: any ReleaseEngine
   let ticketTimeout: TimeInterval
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {

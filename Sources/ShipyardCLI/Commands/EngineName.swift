@@ -36,7 +36,7 @@ enum EngineName: String, CaseIterable, Sendable {
   /// `SHIPYARD_S3_URL`, `SHIPYARD_TICKET_URL`, `SHIPYARD_TIMESTAMP_URL`; and the upload's part
   /// size, `SHIPYARD_S3_PART_SIZE` (bytes).
   func engine(signing: SigningOptions?, environment: [String: String], command: String)
-    throws(CommandError) -> any SigningEngine
+    throws(CommandError) -> any ReleaseEngine
   {
     let choice: DMGRelease.Engine =
       switch self {
@@ -47,7 +47,7 @@ enum EngineName: String, CaseIterable, Sendable {
           try Self.nativeConfiguration(
             signing: signing, environment: environment, command: command))
       }
-    return choice.signingEngine
+    return choice.releaseEngine
   }
 
   // MARK: - Implementation

@@ -6,7 +6,7 @@ struct NotarizeRequest {
   /// The credentials and the timeout.
   let notary: NotaryOptions
   /// The tools that submit and poll.
-  let engine: any SigningEngine
+  let engine: any ReleaseEngine
   /// The roots the preflight trusts, or `nil` with `--no-preflight`.
   let preflight: TrustRoots?
   /// `--no-wait`: return once the upload is complete.

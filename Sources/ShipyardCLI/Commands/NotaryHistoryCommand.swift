@@ -29,7 +29,7 @@ struct NotaryHistoryCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    let history = try await lookUp.ask { engine, credentials, _ in
+    let history = try await lookUp.ask((any SubmissionLookUp).self) { engine, credentials, _ in
       try await engine.history(credentials: credentials).sorted { $0.createdDate > $1.createdDate }
     }
     try console.printReport(history, json: lookUp.json) {

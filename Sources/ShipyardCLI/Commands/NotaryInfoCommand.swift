@@ -29,7 +29,9 @@ struct NotaryInfoCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    let info = try await lookUp.ask { try await $0.info(of: $2, credentials: $1) }
+    let info = try await lookUp.ask((any SubmissionLookUp).self) {
+      try await $0.info(of: $2, credentials: $1)
+    }
     try console.printReport(info, json: lookUp.json) { Self.text(info) }
   }
 

@@ -31,7 +31,9 @@ struct NotaryLogCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    let log = try await lookUp.ask { try await $0.log(of: $2, credentials: $1) }
+    let log = try await lookUp.ask((any SubmissionLogReading).self) {
+      try await $0.log(of: $2, credentials: $1)
+    }
     let (json, submissionID) = (lookUp.json, lookUp.submissionID ?? "")
     do {
       if json {

@@ -47,7 +47,8 @@ struct NotaryLookUpArguments {
       signing: nil, environment: environment, command: command)
     try options.check(for: engine, command: command)
     return NotaryLookUp(
-      submissionID: id, engine: engine, credentials: options.credentials, json: parsed.json)
+      command: command, submissionID: id, engine: engine, credentials: options.credentials,
+      json: parsed.json)
   }
 
   /// The one `<submission-id>` among these positional arguments.
@@ -64,20 +65,27 @@ struct NotaryLookUpArguments {
 
 /// A `notary` look-up, checked: what to ask, of whom, and how to print it.
 struct NotaryLookUp {
+  /// `notary info`, `notary log` or `notary history`.
+  let command: String
   /// The submission asked about; `nil` for `history`.
   let submissionID: String?
   /// The engine that asks.
-  let engine: any SigningEngine
+  let engine: any ReleaseEngine
   /// The credentials.
   let credentials: NotaryCredentials
   /// `--json`.
   let json: Bool
-  /// Runs the look-up `body` with the engine, the credentials and the ID; its failures exit 1.
-  func ask<T>(
-    _ body: (any SigningEngine, NotaryCredentials, String) async throws -> T
+
+  /// Runs the look-up `body` with the engine as the `capability` it needs, the credentials and
+  /// the ID; an engine without it, and the look-up's failures, exit 1.
+  func ask<Capability, T>(
+    _ capability: Capability.Type, _ body: (Capability, NotaryCredentials, String) async throws -> T
   ) async throws(CommandError) -> T {
+    guard let capable = engine as? Capability else {
+      throw .failure("\(engine.name) cannot run `\(command)`: use --engine native or apple")
+    }
     do {
-      return try await body(engine, credentials, submissionID ?? "")
+      return try await body(capable, credentials, submissionID ?? "")
     } catch let error as PipelineError {
       if case .invalidOptions(let reason) = error { throw .failure(reason) }
       throw .failure("\(error)")

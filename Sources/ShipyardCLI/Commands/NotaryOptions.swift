@@ -147,9 +147,12 @@ struct NotaryOptions: Sendable, Equatable {
   let ticketTimeout: TimeInterval
 
   /// Fails when `engine` cannot notarize with the credentials, before any work starts.
-  func check(for engine: any SigningEngine, command: String) throws(CommandError) {
+  func check(for engine: any ReleaseEngine, command: String) throws(CommandError) {
+    guard let notarizing = engine as? any Notarizing else {
+      throw .usage("the \(engine.name) engine cannot notarize", command: command)
+    }
     do {
-      try engine.validate(credentials)
+      try notarizing.validate(credentials)
     } catch {
       throw .usage("\(error)", command: command)
     }

@@ -9,7 +9,7 @@ struct ReleaseSteps {
 
   /// Steps on `image` that print on `console` and run `engine` (made and checked by the
   /// command's `init`; `nil` when signing is skipped).
-  init(console: Console, image: String, engine: (any SigningEngine)?) {
+  init(console: Console, image: String, engine: (any ReleaseEngine)?) {
     let progress = console.errorIsTerminal ? StepProgress(console: console) : nil
     release = DMGRelease(image: image, signingEngine: engine) { event in
       Self.print(event, image: image, console: console, progress: progress)
