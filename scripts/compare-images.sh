@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Builds the same images with two shipyard binaries and compares them byte for byte: the example
 # app, the layout example and a 3,000-file tree, in UDZO, UDBZ, ULMO and UDRO, on HFS+ and APFS.
-# The builds are reproducible, so any difference is a change in behaviour.
+# Then signs with each: an Electron-shaped app (Benchmarks/app-sign/make_bundle.py; --no-timestamp
+# and SOURCE_DATE_EPOCH, so every file must be the same) and one image (--no-timestamp; the CMS
+# holds the signing time, so everything but the CMS blob must be the same). The test PKI comes
+# from Tests/ShipyardTestSupport/Doubles/make_identities.sh. The builds and app signatures are
+# reproducible, so any difference is a change in behaviour.
 #
 #   scripts/compare-images.sh <baseline shipyard> [<new shipyard>]
 #
@@ -60,4 +64,62 @@ for input in "${inputs[@]}"; do
   done
 done
 echo "$compared images compared, $differences different"
+
+# App signatures: the same unsigned Electron-shaped bundle signed by each binary.
+pki="$work/pki"
+mkdir -p "$pki"
+bash Tests/ShipyardTestSupport/Doubles/make_identities.sh "$pki" >/dev/null 2>&1
+python3 Benchmarks/app-sign/make_bundle.py --folder "$work/bundle" --megabytes 40 >/dev/null
+app="$(find "$work/bundle" -maxdepth 1 -name '*.app' | head -1)"
+for side in baseline candidate; do
+  binary="$baseline"
+  [ "$side" = candidate ] && binary="$candidate"
+  rm -rf "$work/$side-app" && mkdir -p "$work/$side-app" && cp -a "$app" "$work/$side-app/"
+  "$binary" app sign "$work/$side-app/$(basename "$app")" --pem "$pki/identity.pem" \
+    --no-timestamp >/dev/null 2>"$work/log" || { echo "$side app sign failed:"; cat "$work/log"; exit 1; }
+done
+compared=$((compared + 1))
+if diff -r "$work/baseline-app" "$work/candidate-app" >/dev/null; then
+  echo "same       Electron-shaped app signed (every file)"
+else
+  echo "DIFFERENT  Electron-shaped app signed"
+  differences=$((differences + 1))
+fi
+
+# Image signatures: everything but the CMS blob (its signing time is now).
+"$candidate" dmg build Examples/Hello.app -o "$work/unsigned.dmg" >/dev/null
+for side in baseline candidate; do
+  binary="$baseline"
+  [ "$side" = candidate ] && binary="$candidate"
+  cp "$work/unsigned.dmg" "$work/$side-signed.dmg"
+  "$binary" dmg sign "$work/$side-signed.dmg" --pem "$pki/identity.pem" --no-timestamp \
+    >/dev/null 2>"$work/log" || { echo "$side dmg sign failed:"; cat "$work/log"; exit 1; }
+done
+compared=$((compared + 1))
+if python3 - "$work/baseline-signed.dmg" "$work/candidate-signed.dmg" <<'PY'
+import struct, sys
+
+def parts(path):
+    data = open(path, "rb").read()
+    koly = data[-512:]
+    offset, length = struct.unpack(">QQ", koly[0x128:0x138])
+    blob = data[offset:offset + length]
+    count = struct.unpack(">I", blob[8:12])[0]
+    kept = {}
+    for index in range(count):
+        slot, at = struct.unpack(">II", blob[12 + 8 * index:20 + 8 * index])
+        size = struct.unpack(">I", blob[at + 4:at + 8])[0]
+        if slot != 0x10000:  # everything but the CMS
+            kept[slot] = blob[at:at + size]
+    return data[:offset], kept, koly[:0x130]
+
+sys.exit(0 if parts(sys.argv[1]) == parts(sys.argv[2]) else 1)
+PY
+then
+  echo "same       image signed (covered bytes, code directory, requirements, trailer)"
+else
+  echo "DIFFERENT  image signed"
+  differences=$((differences + 1))
+fi
+echo "$compared comparisons, $differences different"
 [ "$differences" -eq 0 ]

@@ -44,6 +44,18 @@ package final class IncrementalDigest {
     #endif
   }
 
+  /// A digest that goes on from where this one is now: both take more bytes independently, so
+  /// one pass over a file can finish the digest of its first part and of the whole.
+  package func copy() -> IncrementalDigest {
+    let copy = IncrementalDigest(algorithm)
+    #if canImport(CommonCrypto)
+    (copy.sha1, copy.sha256, copy.sha384) = (sha1, sha256, sha384)
+    #else
+    EVP_MD_CTX_copy_ex(copy.context, context)
+    #endif
+    return copy
+  }
+
   deinit {
     #if !canImport(CommonCrypto)
     EVP_MD_CTX_free(context)

@@ -30,6 +30,9 @@ package final class DiskImageReader {
   /// The license agreement shown before mounting, if the image has one.
   package let license: LicenseAgreement?
   private let descriptor: FileDescriptor
+  /// Sees the stored bytes of each chunk ``check(_:)`` and ``decode(_:)`` read, with their offset
+  /// in the file: how a verification digests the file in the same pass (``SequentialDigest``).
+  package var storedBytesObserver: ((_ offset: Int64, _ bytes: [UInt8]) throws -> Void)?
   /// The image file's size.
   package let fileSize: Int64
 
@@ -179,6 +182,7 @@ package final class DiskImageReader {
     let stored: [UInt8] =
       chunk.compressedLength > 0
       ? try descriptor.read(at: chunk.compressedOffset, count: Int(chunk.compressedLength)) : []
+    try storedBytesObserver?(chunk.compressedOffset, stored)
     return try ChunkCodec.decompress(stored, as: chunk.type, expectedLength: length)
   }
 

@@ -50,6 +50,7 @@ package struct FileDescriptor: Sendable {
     guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
     let count = retryingOnInterrupt { systemRead(rawValue, base, buffer.count) }
     guard count >= 0 else { throw SystemError("read", path: path) }
+    ReadAccounting.record(count, from: path)
     return count
   }
 
@@ -123,6 +124,7 @@ extension FileDescriptor {
       }
     }
     if let failure { throw failure }
+    ReadAccounting.record(bytes.count, from: path)
     return bytes
   }
 

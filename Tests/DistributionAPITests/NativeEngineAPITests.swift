@@ -20,21 +20,21 @@ import Testing
 
   @Test func aKeychainIdentityIsRefused() async {
     await #expect(throws: (any Error).self) {
-      try await engine.sign("/nonexistent.dmg", identity: .keychain(name: "Dev", keychain: nil))
+      try await DMGRelease(image: "/nonexistent.dmg", engine: engine)
+        .sign(identity: .keychain(name: "Dev", keychain: nil))
     }
   }
 
   @Test func aKeychainProfileIsRefusedBeforeTheImageIsRead() async {
-    let notarizer = Notarizer(engine: engine, credentials: .keychainProfile("ci"), timeout: 1)
+    let release = DMGRelease(image: "/nonexistent.dmg", engine: engine)
     await #expect(throws: (any Error).self) {
-      _ = try await notarizer.notarize("/nonexistent.dmg") { _, _, _ in }
+      _ = try await release.notarize(credentials: .keychainProfile("ci"), timeout: 1)
     }
-    #expect(Notarizer.statePath(for: "a.dmg") == "a.dmg.notarization.json")
   }
 
   @Test func stapleNeedsASignedImage() async {
     await #expect(throws: (any Error).self) {
-      try await TicketStapler(engine: engine, attempts: 1).staple("/nonexistent.dmg")
+      try await DMGRelease(image: "/nonexistent.dmg", engine: engine).staple(ticketTimeout: 0)
     }
   }
 }

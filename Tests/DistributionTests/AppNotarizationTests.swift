@@ -15,11 +15,11 @@ import Testing
     try FileManager.default.createDirectory(
       atPath: app + "/Contents/MacOS", withIntermediateDirectories: true)
     let clock = FakeClock()
-    let release = DMGRelease(
-      image: app, signingEngine: AppleEngine(runner: tools.runner), clock: clock.clock)
+    let release = AppRelease(
+      app: app, engine: AppleEngine(runner: tools.runner), clock: clock.clock)
 
-    let id = try await release.notarizeApp(app, credentials: .keychainProfile("notary-ci"))
-    try await release.stapleApp(app)
+    let id = try await release.notarize(credentials: .keychainProfile("notary-ci")).submissionID
+    try await release.staple()
 
     #expect(id == Self.submission)
     let calls = tools.calls
@@ -47,11 +47,11 @@ import Testing
     defer { tools.remove() }
     let app = tools.folder.path("Hello.app")
     try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
-    let release = DMGRelease(
-      image: app, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock)
-    try await release.notarizeApp(app, credentials: .keychainProfile("notary-ci"))
+    let release = AppRelease(
+      app: app, engine: AppleEngine(runner: tools.runner), clock: FakeClock().clock)
+    try await release.notarize(credentials: .keychainProfile("notary-ci"))
     let before = tools.calls.count
-    try await release.notarizeApp(app, credentials: .keychainProfile("notary-ci"))
+    try await release.notarize(credentials: .keychainProfile("notary-ci"))
     // ditto zips again (the same bytes), and no submit or info follows.
     #expect(tools.calls.dropFirst(before).map { $0.first } == ["ditto"], "\(tools.calls)")
   }
@@ -63,18 +63,17 @@ extension AppNotarizationTests {
     defer { tools.remove() }
     let app = tools.folder.path("Hello.app")
     try FileManager.default.createDirectory(atPath: app, withIntermediateDirectories: true)
-    let release = DMGRelease(
-      image: app, signingEngine: RCodesignEngine(runner: tools.runner), clock: FakeClock().clock)
+    let release = AppRelease(
+      app: app, engine: RCodesignEngine(runner: tools.runner), clock: FakeClock().clock)
     await #expect {
-      try await release.notarizeApp(
-        app, credentials: .apiKey(path: "k.json", keyID: nil, issuer: nil))
+      try await release.notarize(credentials: .apiKey(path: "k.json", keyID: nil, issuer: nil))
     } throws: { error in
-      let error = error as? DMGReleaseError
+      let error = error as? ReleaseError
       return error?.step == .notarizeApp && error?.kind == .invalidOptions
-        && error?.description.contains("use --engine native") == true
+        && error?.description.contains("use the native engine") == true
     }
     #expect(tools.calls.isEmpty, "nothing ran: \(tools.calls)")
-    try await release.stapleApp(app)
+    try await release.staple()
     #expect(tools.calls == [["rcodesign", "staple", app]])
   }
 }

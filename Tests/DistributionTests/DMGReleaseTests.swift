@@ -15,7 +15,7 @@ import Testing
     name: "Developer ID Application: Example (TEAMID1234)", keychain: nil)
 
   /// The name of an event, with what the test checks of it.
-  private static func name(_ event: DMGRelease.Event) -> String {
+  private static func name(_ event: ReleaseEvent) -> String {
     switch event {
     case .appSigned(let summary): "app signed \(summary.items.count)"
     case .building: "building"
@@ -75,11 +75,9 @@ import Testing
         "digested",
       ])
     #expect(
-      summary.steps == [
-        "build": "done", "sign": "done", "notarize": "accepted", "staple": "done",
-        "verify": "valid",
-      ])
-    #expect(summary.image == image && summary.submissionID == id)
+      summary.built && summary.signed && summary.notarization?.isAccepted == true
+        && summary.stapled && summary.signature == .valid && summary.apps.isEmpty)
+    #expect(summary.image == image && summary.notarization?.submissionID == id)
     #expect(summary.gatekeeper?.contains("accepted") == true)
     let final = try FileDigest(ofFileAt: image)
     #expect(summary.sha256 == final.hex && summary.bytes == final.byteCount)
@@ -110,8 +108,11 @@ import Testing
         "signed apple", "submitted \(id)", "status \(id) Accepted", "notarized \(id)", "stapled",
         "assessed true", "verified true", "digested",
       ])
-    #expect(summary.steps["notarize-app"] == "accepted" && summary.steps["staple-app"] == "done")
-    #expect(summary.appSubmissionIDs == [id] && summary.submissionID == id)
+    #expect(
+      summary.apps.map { [$0.notarization?.isAccepted, $0.stapled] } == [[true, true]])
+    #expect(
+      summary.apps.map { $0.notarization?.submissionID } == [id]
+        && summary.notarization?.submissionID == id)
     let submitted = tools.calls.filter { $0.starts(with: ["xcrun", "notarytool", "submit"]) }
     #expect(
       submitted.map { URL(fileURLWithPath: $0[3]).lastPathComponent } == ["Hello.zip", "Hello.dmg"])
@@ -126,7 +127,7 @@ import Testing
     await #expect {
       try await release.sign(identity: Self.identity)
     } throws: { error in
-      (error as? DMGReleaseError).map { $0.step == .sign && $0.kind == .invalidOptions } == true
+      (error as? ReleaseError).map { $0.step == .sign && $0.kind == .invalidOptions } == true
     }
   }
 
@@ -140,12 +141,14 @@ import Testing
     let unsigned = try await release.ship(
       building: DMGBuildOptions(source: Self.helloApp, output: image),
       plan: DMGRelease.Plan(identity: nil, notary: nil))
-    #expect(unsigned.steps == ["build": "done", "verify": "unsigned"])
+    #expect(
+      unsigned.built && !unsigned.signed && unsigned.notarization == nil && !unsigned.stapled
+        && unsigned.signature == .unsigned)
     try await release.sign(identity: Self.identity)
     await #expect {
       try await release.notarize(credentials: Self.credentials, timeout: 30)
     } throws: { error in
-      (error as? DMGReleaseError).map { $0.step == .notarize && $0.kind == .timedOut } == true
+      (error as? ReleaseError).map { $0.step == .notarize && $0.kind == .timedOut } == true
     }
   }
 
@@ -164,7 +167,7 @@ import Testing
     await #expect {
       _ = try await release.ship(building: nil, plan: DMGRelease.Plan(identity: nil, notary: nil))
     } throws: { error in
-      guard let error = error as? DMGReleaseError else { return false }
+      guard let error = error as? ReleaseError else { return false }
       return error.step == .verify && error.kind == .failed
         && "\(error)".contains("damaged partitions")
     }
@@ -186,7 +189,7 @@ import Testing
         building: DMGBuildOptions(source: Self.helloApp, output: image),
         plan: DMGRelease.Plan(identity: identity, notary: nil))
     } throws: { error in
-      guard let error = error as? DMGReleaseError else { return false }
+      guard let error = error as? ReleaseError else { return false }
       return error.step == .sign && "\(error)".contains("identity.p12")
     }
     #expect(events.withLock { $0 }.isEmpty, "nothing was built")
@@ -209,7 +212,7 @@ import Testing
       _ = try await release.ship(
         building: DMGBuildOptions(source: Self.helloApp, output: image),
         plan: DMGRelease.Plan(identity: Self.identity, notary: Self.credentials))
-    } throws: { error in (error as? DMGReleaseError)?.step == .notarize }
+    } throws: { error in (error as? ReleaseError)?.step == .notarize }
     #expect(built.withLock { $0 })
     #expect(!FileManager.default.fileExists(atPath: image), "the refused image is removed")
   }
@@ -224,7 +227,7 @@ import Testing
     let release = DMGRelease(
       image: image, signingEngine: AppleEngine(runner: tools.runner), clock: FakeClock().clock)
 
-    await #expect(throws: DMGReleaseError.self) {
+    await #expect(throws: ReleaseError.self) {
       _ = try await release.ship(
         building: nil, plan: DMGRelease.Plan(identity: Self.identity, notary: Self.credentials))
     }

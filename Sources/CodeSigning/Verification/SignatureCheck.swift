@@ -1,4 +1,4 @@
-import Digests
+package import Digests
 package import SystemSupport
 
 /// Checks an embedded signature against the code it covers, offline, as `codesign --verify` does
@@ -61,18 +61,22 @@ package struct SignatureCheck: Sendable {
   ///   - fileSize: The file's size: a code limit past it fails the code digest.
   ///   - outside: The special slots whose content is not a blob of the signature.
   ///   - policy: The roots the CMS certificates must chain to.
+  ///   - known: Digests of the file's first bytes taken already, in the same pass as another
+  ///     read of it (``SequentialDigest``): a page they cover is not read again.
   /// - Throws: ``SignatureError`` when the superblob has no code directory or a damaged one, or
   ///   the signature slot holds no CMS wrapper; `code`'s read errors.
   package init(
     _ signature: EmbeddedSignature, code: FileDescriptor, fileSize: Int64,
-    outside: [SlotContent] = [], policy: TrustPolicy = TrustPolicy()
+    outside: [SlotContent] = [], policy: TrustPolicy = TrustPolicy(), known: [FileDigest] = []
   ) throws {
     guard let directoryBytes = signature[.codeDirectory] else {
       throw SignatureError.malformed("no code directory")
     }
     let directory = try CodeDirectory(directoryBytes)
     self.directory = directory
-    var findings = [try Self.codeDigestFinding(directory, code: code, fileSize: fileSize)]
+    var findings = [
+      try Self.codeDigestFinding(directory, code: code, fileSize: fileSize, known: known)
+    ]
     findings += outside.map { Self.slot(directory, $0.slot, name: $0.name, covers: $0.bytes) }
     findings += Self.blobFindings(signature, directory)
     let signer = try Self.signerFindings(signature, directory, policy: policy)
@@ -117,9 +121,9 @@ package struct SignatureCheck: Sendable {
   }
 
   /// The code: one digest per page of the code directory, up to the code limit.
-  static func codeDigestFinding(_ directory: CodeDirectory, code: FileDescriptor, fileSize: Int64)
-    throws -> SignatureFinding
-  {
+  static func codeDigestFinding(
+    _ directory: CodeDirectory, code: FileDescriptor, fileSize: Int64, known: [FileDigest] = []
+  ) throws -> SignatureFinding {
     let pageSize = directory.pageSize == 0 ? Int64(directory.codeLimit) : Int64(directory.pageSize)
     // A damaged code limit can be anything: compare it with the file before any arithmetic.
     var digestsMatch =
@@ -128,9 +132,14 @@ package struct SignatureCheck: Sendable {
         == directory.codeLimit / pageSize + (directory.codeLimit % pageSize == 0 ? 0 : 1)
     for (index, stored) in directory.codeDigests.enumerated() where digestsMatch {
       let start = Int64(index) * pageSize
-      let computed = try FileDigest(
-        of: code, from: start, count: min(pageSize, directory.codeLimit - start),
-        algorithm: directory.hashType)
+      let count = min(pageSize, directory.codeLimit - start)
+      let taken = known.first {
+        start == 0 && $0.byteCount == count && $0.algorithm == directory.hashType
+      }
+      let computed =
+        try taken
+        ?? FileDigest(
+          of: code, from: start, count: count, algorithm: directory.hashType)
       digestsMatch = computed.value == stored
     }
     return SignatureFinding(

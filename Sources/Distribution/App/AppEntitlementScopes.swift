@@ -13,8 +13,9 @@ struct AppEntitlementScopes {
 
   /// Reads each file and resolves each scope in the bundle (or single file) at `url`.
   ///
-  /// - Throws: ``PipelineError/invalidOptions(_:)`` for a scope that names no code in the
-  ///   bundle, or a file that cannot be read.
+  /// - Throws: ``PipelineError/entitlementsScopeNotFound(scope:bundle:)`` for a scope that names
+  ///   no code in the bundle, ``PipelineError/invalidOptions(_:)`` for a file that cannot be
+  ///   read.
   init(_ scopes: [String: String], in url: URL, identifier: String?) throws {
     var entitlements: [String: [UInt8]] = [:]
     var files: [String: String] = [:]
@@ -43,9 +44,8 @@ struct AppEntitlementScopes {
     if let bundle = layout.bundles.first(where: { $0.folder == trimmed }) {
       return bundle.mainExecutable.relativePath
     }
-    throw PipelineError.invalidOptions(
-      "--entitlements \(scope)=…: \(layout.root.lastPathComponent) has no nested bundle or "
-        + "executable at \(scope)")
+    throw PipelineError.entitlementsScopeNotFound(
+      scope: scope, bundle: layout.root.lastPathComponent)
   }
 }
 

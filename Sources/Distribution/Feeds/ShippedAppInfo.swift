@@ -9,19 +9,19 @@ import ZipArchive
 /// What an update feed says about the app inside a disk image or a zip, read from its
 /// `Contents/Info.plist` there (never from a copy beside it): names, versions, the minimum
 /// macOS and the EdDSA public key the app trusts.
-package struct ShippedAppInfo: Sendable, Equatable, Encodable {
+public struct ShippedAppInfo: Sendable, Equatable, Encodable {
   /// The app folder's name, such as `Hello.app`.
-  package var bundleName: String
+  public var bundleName: String
   /// `CFBundleName`, else the folder's name without `.app`.
-  package var name: String
+  public var name: String
   /// `CFBundleVersion`.
-  package var version: String
+  public var version: String
   /// `CFBundleShortVersionString`.
-  package var shortVersion: String?
+  public var shortVersion: String?
   /// `LSMinimumSystemVersion`.
-  package var minimumSystemVersion: String?
+  public var minimumSystemVersion: String?
   /// `SUPublicEDKey`: the Base64 Ed25519 public key Sparkle checks updates with.
-  package var publicEDKey: String?
+  public var publicEDKey: String?
 
   /// Reads the only app at the root of the disk image or zip at `path` (a zip is known by its
   /// first bytes, `PK\3\4`).

@@ -8,27 +8,13 @@ import UpdateFeeds
 /// signature) and electron-updater's `latest-mac.yml` entry (SHA-512, size). Each feed is written through ``AtomicOutputFile``,
 /// so it holds its old text or the whole new one.
 package enum UpdateFeedPublisher {
-  /// What was written.
-  package struct Summary: Sendable, Equatable, Encodable {
-    /// The app's values, as read from inside the file.
-    package let app: ShippedAppInfo
-    /// The enclosure URL.
-    package let url: String
-    /// The file's size.
-    package let length: Int64
-    /// The Base64 EdDSA signature, when an appcast was written.
-    package let edSignature: String?
-    /// The Base64 SHA-512, when a `latest-mac.yml` was written.
-    package let sha512: String?
-    /// Things the user should know, such as a `latest-mac.yml` without a zip.
-    package let warnings: [String]
-  }
-
   /// Publishes the file at `path` in the feeds `options` name.
   ///
   /// - Throws: ``UpdateFeedError`` for an app, key or feed that cannot be used; the readers'
   ///   and ``SystemError`` for files that cannot be read or written.
-  package static func publish(fileAt path: String, options: UpdateFeedOptions) throws -> Summary {
+  package static func publish(fileAt path: String, options: UpdateFeedOptions) throws
+    -> UpdateFeedSummary
+  {
     let app = try ShippedAppInfo(ofFileAt: path)
     let data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     let name = URL(fileURLWithPath: path).lastPathComponent
@@ -79,7 +65,7 @@ package enum UpdateFeedPublisher {
       }
       try write(manifest.yaml, to: manifestPath)
     }
-    return Summary(
+    return UpdateFeedSummary(
       app: app, url: url, length: Int64(data.count), edSignature: signature, sha512: sha512,
       warnings: warnings)
   }

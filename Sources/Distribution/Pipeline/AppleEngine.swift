@@ -60,8 +60,7 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
   /// codesign signs with a keychain identity only (whether the keychain holds it, codesign says).
   package func validate(_ identity: SigningIdentity) throws {
     guard case .keychain = identity else {
-      throw PipelineError.invalidOptions(
-        "codesign signs with a keychain identity (--identity), not a certificate file")
+      throw PipelineError.certificateFileUnsupported(engine: name)
     }
   }
 

@@ -19,7 +19,7 @@ extension NativeEngine {
   /// - Throws: An error naming the file at fault: an unreadable identity or entitlements file,
   ///   code that cannot be signed (bytes after `__LINKEDIT`, no room for the load command, a
   ///   data file where code belongs), the time-stamp authority.
-  public func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
+  package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
     async throws -> AppSigningSummary
   {
     // The certificate is checked before the staging copy is made (the signer checks it again

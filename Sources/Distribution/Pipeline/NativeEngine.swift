@@ -9,17 +9,18 @@ import SystemSupport
 /// It signs over OpenSSL, notarizes through Apple's Notary REST API with an App Store Connect API
 /// key, uploads with S3 SigV4, and staples from the CloudKit ticket look-up. Credentials are
 /// passed in (``SigningIdentity``, ``NotaryCredentials``); the engine reads no environment
-/// variable.
+/// variable. A program runs its steps through a release, ``AppRelease`` or ``DMGRelease``:
 ///
 /// ```swift
 /// var configuration = NativeEngine.Configuration.apple
 /// configuration.identifier = "com.example.MyApp"
 /// let engine = NativeEngine.live(configuration: configuration)
-/// try await engine.sign("MyApp.dmg", identity: .p12(path: "id.p12", password: Secret(password)))
+/// let release = DMGRelease(image: "MyApp.dmg", engine: engine)
+/// try await release.sign(identity: .p12(path: "id.p12", password: Secret(password)))
 /// let credentials = NotaryCredentials.apiKey(
 ///   path: "AuthKey_ABC123.p8", keyID: "ABC123", issuer: issuerUUID)
-/// try await Notarizer(engine: engine, credentials: credentials).notarize("MyApp.dmg")
-/// try await TicketStapler(engine: engine).staple("MyApp.dmg")
+/// try await release.notarize(credentials: credentials)
+/// try await release.staple()
 /// ```
 public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchiving,
   SubmissionLookUp, Stapling
@@ -111,8 +112,8 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
   ///
   /// - Parameter configuration: The endpoints and the signing identifier; ``Configuration/apple``
   ///   for Apple's services.
-  /// - Returns: The engine, ready to sign, notarize (through ``Notarizer``) and staple (through
-  ///   ``TicketStapler``).
+  /// - Returns: The engine, ready for a release (``AppRelease``, ``DMGRelease``) to sign,
+  ///   notarize and staple with.
   public static func live(configuration: Configuration) -> NativeEngine {
     NativeEngine(
       configuration: configuration,
@@ -131,7 +132,7 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
   ///     ``SigningIdentity/pem(path:)`` identity with a Developer ID Application certificate.
   /// - Throws: An error naming the identity file or the time-stamp authority when either fails,
   ///   or the image when it cannot be read or written; a keychain identity is refused.
-  public func sign(_ image: String, identity: SigningIdentity) async throws {
+  package func sign(_ image: String, identity: SigningIdentity) async throws {
     let signer = try loadIdentity(identity, validAt: now())
     try await DMGSigner(
       identity: signer, identifier: configuration.identifier, timestamp: timestamper(), now: now
@@ -146,8 +147,7 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
         do {
           return try await client.stamp(request)
         } catch {
-          throw CodeSigningError.timestampFailed(
-            "\(error); sign with --no-timestamp to leave the timestamp out")
+          throw CodeSigningError.timestampFailed("\(error)")
         }
       }
     }
@@ -169,9 +169,7 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
     case .pem(let path):
       return try SignerIdentity.load(pem: try Self.read(path), path: path)
     case .keychain:
-      throw PipelineError.invalidOptions(
-        "the native engine signs with a certificate file (--p12 or --pem), not a keychain identity; "
-          + "use --engine apple on macOS for keychain identities")
+      throw PipelineError.keychainIdentityUnsupported(engine: "native")
     }
   }
 
@@ -221,16 +219,11 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
       let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
       let derived = stem.hasPrefix("AuthKey_") ? String(stem.dropFirst(8)) : nil
       guard let keyID = keyID ?? derived, let issuer else {
-        throw PipelineError.invalidOptions(
-          "the native engine needs --key AuthKey_<id>.p8 with --key-id <id> (or the key ID in the "
-            + "file name) and --issuer <uuid> from App Store Connect > Users and Access > Keys")
+        throw PipelineError.apiKeyIncomplete
       }
       return (path, keyID, issuer)
     case .appleID, .keychainProfile:
-      throw PipelineError.invalidOptions(
-        "the native engine notarizes with an App Store Connect API key only (--key AuthKey_<id>.p8 "
-          + "--key-id <id> --issuer <uuid>); an Apple ID or a keychain profile needs --engine apple "
-          + "on macOS")
+      throw PipelineError.apiKeyRequired(engine: "native")
     }
   }
 

@@ -19,7 +19,7 @@ extension Notarizer {
         submissionID: submissionID, engine: engine.name, imageSHA256: digest.hex,
         status: NotaryStatus.inProgress.name, unverified: Self.givenByID)
       try Self.save(state, to: statePath)
-      note?(.resumed(id: submissionID, reason: "as --submission-id says"))
+      note?(.resumed(id: submissionID, reason: .givenID))
       return state
     }
     if let saved = try? JSONDecoder().decode(
@@ -27,11 +27,11 @@ extension Notarizer {
       saved.engine == engine.name, saved.imageSHA256 == digest.hex
     {
       guard saved.status == Self.uploading else {
-        note?(.resumed(id: saved.submissionID, reason: "recorded in \(statePath)"))
+        note?(.resumed(id: saved.submissionID, reason: .recorded(statePath: statePath)))
         return saved
       }
       try await finishUpload(image, digest: digest, state: saved, statePath: statePath)
-      note?(.resumed(id: saved.submissionID, reason: "its upload, interrupted, is finished"))
+      note?(.resumed(id: saved.submissionID, reason: .uploadFinished))
       var state = saved
       state.status = NotaryStatus.inProgress.name
       try Self.save(state, to: statePath)
@@ -109,7 +109,7 @@ extension Notarizer {
   /// SHA-256) or still In Progress (checked once it is done); `nil` when there is none such, or
   /// the engine looks no submissions up.
   private func lookUp(_ image: String, digest: FileDigest) async throws
-    -> (state: State, reason: String)?
+    -> (state: State, reason: NotaryResumption)?
   {
     guard let lookUp = engine as? any SubmissionLookUp else { return nil }
     let name = URL(fileURLWithPath: image).lastPathComponent
@@ -123,14 +123,10 @@ extension Notarizer {
     switch NotaryStatus(name: newest.status) {
     case .inProgress, .other:
       state.unverified = Self.foundInHistory
-      return (
-        state,
-        "the newest submission named \(name) in the history, \(newest.status) (its SHA-256 is "
-          + "checked once it is done)"
-      )
+      return (state, .history(name: name, status: newest.status, verified: false))
     case .accepted, .invalid, .rejected:
       guard try await loggedSHA256(of: newest.id) == digest.hex else { return nil }
-      return (state, "the newest submission named \(name) in the history, of these bytes")
+      return (state, .history(name: name, status: newest.status, verified: true))
     }
   }
 

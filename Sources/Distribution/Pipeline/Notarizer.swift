@@ -1,5 +1,5 @@
 package import Digests
-public import Foundation
+package import Foundation
 import SystemSupport
 
 /// Notarizes an image without hanging.
@@ -17,7 +17,7 @@ import SystemSupport
 ///
 /// The image is read once to hash it: that SHA-256 identifies the image in the state file and
 /// goes to the submission (the Notary API's `sha256`, S3's payload digest).
-public struct Notarizer: Sendable {
+package struct Notarizer: Sendable {
   /// What a notarization gives back.
   package struct Outcome: Sendable, Equatable {
     /// The submission's ID.
@@ -33,7 +33,7 @@ public struct Notarizer: Sendable {
     /// A new submission was made, and its upload finished.
     case submitted(id: String)
     /// A submission made before is resumed; `reason` says how it was found.
-    case resumed(id: String, reason: String)
+    case resumed(id: String, reason: NotaryResumption)
   }
 
   /// What is recorded beside the file (`<file>.notarization.json`).
@@ -67,17 +67,6 @@ public struct Notarizer: Sendable {
   /// Hashes the image: its one pass over the image's bytes.
   let digestImage: @Sendable (_ path: String) throws -> FileDigest
 
-  /// Makes a notarizer that submits through the native engine.
-  ///
-  /// - Parameters:
-  ///   - engine: The engine that submits and polls.
-  ///   - credentials: An ``NotaryCredentials/apiKey(path:keyID:issuer:)`` key.
-  ///   - timeout: The longest wait, in seconds, before ``notarize(_:submissionID:progress:)``
-  ///     gives up (a rerun then resumes the same submission).
-  public init(engine: NativeEngine, credentials: NotaryCredentials, timeout: TimeInterval = 3600) {
-    self.init(engine: engine as any Notarizing, credentials: credentials, timeout: timeout)
-  }
-
   /// Makes a notarizer.
   ///
   /// - Parameters:
@@ -93,7 +82,7 @@ public struct Notarizer: Sendable {
     timeout: TimeInterval = 3600,
     initialInterval: TimeInterval = 10,
     digestImage: @escaping @Sendable (_ path: String) throws -> FileDigest = {
-      try FileDigest(ofFileAt: $0)
+      try FileDigest.known(orReadingFileAt: $0)
     }
   ) {
     self.engine = engine
@@ -109,14 +98,14 @@ public struct Notarizer: Sendable {
   ///
   /// - Parameter image: The image's path.
   /// - Returns: The state file's path.
-  public static func statePath(for image: String) -> String { image + ".notarization.json" }
+  package static func statePath(for image: String) -> String { image + ".notarization.json" }
 
   /// The record of an upload not complete yet: `<file>.notarization.upload.json`, mode 0600 (it
   /// holds the upload's temporary credentials), removed once the upload is complete.
   ///
   /// - Parameter image: The file's path.
   /// - Returns: The record's path.
-  public static func uploadPath(for image: String) -> String {
+  package static func uploadPath(for image: String) -> String {
     uploadPath(forState: statePath(for: image))
   }
 
@@ -142,7 +131,7 @@ public struct Notarizer: Sendable {
   /// - Throws: An error saying notarization is still in progress after the timeout (the state
   ///   file stays, so a rerun resumes), or that Apple refused the submission, with the issues of
   ///   its log.
-  public func notarize(
+  package func notarize(
     _ image: String, submissionID: String? = nil,
     progress: (@Sendable (String, NotaryStatus, Int) -> Void)? = nil
   ) async throws -> String {
@@ -157,7 +146,7 @@ public struct Notarizer: Sendable {
   /// - Parameter image: The signed disk image, or the zip of an app.
   /// - Returns: The submission's ID.
   /// - Throws: When the upload or the service fails.
-  public func submit(_ image: String) async throws -> String {
+  package func submit(_ image: String) async throws -> String {
     try await notarization(of: image, wait: false).submissionID
   }
 
@@ -257,21 +246,11 @@ public struct Notarizer: Sendable {
 /// ```swift
 /// try await TicketStapler(engine: engine).staple("MyApp.dmg")
 /// ```
-public struct TicketStapler: Sendable {
+package struct TicketStapler: Sendable {
   let engine: any Stapling
   let clock: PipelineClock
   let attempts: Int
   let delay: TimeInterval
-
-  /// Makes a stapler that looks the ticket up with the native engine.
-  ///
-  /// - Parameters:
-  ///   - engine: The engine that looks the ticket up and staples it.
-  ///   - attempts: How many times to look for a ticket not published yet.
-  ///   - delay: The seconds between attempts.
-  public init(engine: NativeEngine, attempts: Int = 6, delay: TimeInterval = 10) {
-    self.init(engine: engine as any Stapling, attempts: attempts, delay: delay)
-  }
 
   /// Makes a stapler.
   package init(
@@ -289,7 +268,7 @@ public struct TicketStapler: Sendable {
   /// - Parameter image: The notarized disk image, changed in place.
   /// - Throws: An error saying Apple has not published the ticket after the last attempt, or
   ///   why the look-up or the image failed.
-  public func staple(_ image: String) async throws {
+  package func staple(_ image: String) async throws {
     for attempt in 1...attempts {
       do {
         return try await engine.staple(image)

@@ -1,5 +1,9 @@
-/// Why a step of the release pipeline failed.
-package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why an engine's step failed, with what a caller needs to act on it: the submission, the file,
+/// the tool and its output.
+///
+/// A release wraps it in its ``ReleaseError`` (``ReleaseError/cause``). Its descriptions name the
+/// problem in the library's terms; a command-line tool says the same with its own flags.
+public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A tool is not on `PATH`.
   case toolMissing(String)
   /// No signing engine fits this machine and these options.
@@ -20,9 +24,23 @@ package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible 
   case unexpectedOutput(String)
   /// Apple has not published the notarization ticket of this code directory hash (yet).
   case ticketNotPublished(cdhash: String)
+  /// The time-stamp authority could not stamp the signature.
+  case timestampUnavailable(reason: String)
+  /// The engine signs with a certificate file (a `.p12` or a PEM), not a keychain identity.
+  case keychainIdentityUnsupported(engine: String)
+  /// The engine signs with a keychain identity, not a certificate file.
+  case certificateFileUnsupported(engine: String)
+  /// The engine notarizes with an App Store Connect API key only, not an Apple ID or a keychain
+  /// profile.
+  case apiKeyRequired(engine: String)
+  /// The App Store Connect API key lacks its key ID or its issuer.
+  case apiKeyIncomplete
+  /// Entitlements are given for `scope`, which names no nested bundle or executable in the
+  /// bundle `bundle`.
+  case entitlementsScopeNotFound(scope: String, bundle: String)
 
   /// A sentence naming the problem.
-  package var description: String {
+  public var description: String {
     switch self {
     case .toolMissing(let tool): "\(tool) is not on PATH"
     case .noEngine(let reason): "no signing engine: \(reason)"
@@ -36,15 +54,30 @@ package enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible 
         + (issues.isEmpty ? "" : ":\n  " + issues.joined(separator: "\n  "))
     case .submissionOfOtherBytes(let id, let file, let sha256):
       "submission \(id) was accepted, but its log names other bytes than \(file) (SHA-256 "
-        + "\(sha256)): its ticket would not staple; notarize without --submission-id to submit "
+        + "\(sha256)): its ticket would not staple; notarize without the submission ID to submit "
         + "the file"
     case .uploadNotResumed(let id, let statePath, let reason):
       "cannot finish the upload of submission \(id) that an earlier run began: \(reason); "
         + "when its temporary credentials have expired, remove \(statePath) to submit afresh"
     case .unexpectedOutput(let detail): "unexpected tool output: \(detail)"
     case .ticketNotPublished(let cdhash):
-      "Apple has not published a notarization ticket for cdhash \(cdhash) (yet): if the image "
-        + "was accepted just now, run `dmg staple` again in a minute"
+      "Apple has not published a notarization ticket for cdhash \(cdhash) (yet): if the file "
+        + "was accepted just now, staple it again in a minute"
+    case .timestampUnavailable(let reason):
+      "timestamp failed: \(reason); a signature without a timestamp leaves it out"
+    case .keychainIdentityUnsupported(let engine):
+      "the \(engine) engine signs with a certificate file (.p12 or PEM), not a keychain identity; "
+        + "Apple's engine signs with keychain identities on macOS"
+    case .certificateFileUnsupported(let engine):
+      "the \(engine) engine signs with a keychain identity, not a certificate file"
+    case .apiKeyRequired(let engine):
+      "the \(engine) engine notarizes with an App Store Connect API key only (the .p8 file, its "
+        + "key ID and the issuer); an Apple ID or a keychain profile needs Apple's engine on macOS"
+    case .entitlementsScopeNotFound(let scope, let bundle):
+      "entitlements for \(scope): \(bundle) has no nested bundle or executable at \(scope)"
+    case .apiKeyIncomplete:
+      "the App Store Connect API key needs its .p8 file, its key ID (or the key ID in the file "
+        + "name AuthKey_<id>.p8) and the issuer from App Store Connect > Users and Access > Keys"
     }
   }
 }

@@ -24,8 +24,7 @@ package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, Submission
       ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
     case .pem(let path): ["--pem-file", path]
     case .keychain:
-      throw PipelineError.invalidOptions(
-        "rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity")
+      throw PipelineError.keychainIdentityUnsupported(engine: name)
     }
   }
 
@@ -35,9 +34,7 @@ package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, Submission
     switch credentials {
     case .apiKey(let path, _, _): return ["--api-key-path", path]
     case .appleID, .keychainProfile:
-      throw PipelineError.invalidOptions(
-        "rcodesign notarizes with an App Store Connect API key only (--key, made by `rcodesign encode-app-store-connect-api-key`); "
-          + "it takes no Apple ID, app-specific password or keychain profile")
+      throw PipelineError.apiKeyRequired(engine: name)
     }
   }
 

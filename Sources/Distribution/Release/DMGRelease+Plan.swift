@@ -30,6 +30,9 @@ extension DMGRelease {
     /// Whether the notarization is waited for; `false` submits the image and stops there (no
     /// staple; verified without a ticket), for a later job to wait and staple.
     public var wait: Bool
+    /// The update feeds (Sparkle's appcast, electron-updater's `latest-mac.yml`) to write from
+    /// the final image, after stapling and verifying.
+    public var feeds: UpdateFeedOptions?
 
     /// Makes a plan.
     ///
@@ -56,28 +59,47 @@ extension DMGRelease {
       self.app = nil
       self.preflight = true
       self.wait = true
+      self.feeds = nil
     }
   }
 
-  /// What ``DMGRelease/ship(building:plan:)`` did, as `dmg ship` prints it.
-  public struct Summary: Sendable, Encodable {
+  /// What ``DMGRelease/ship(building:plan:)`` did, step by step.
+  public struct Outcome: Sendable {
     /// The image's path.
     public var image: String
-    /// Each step run and its outcome (`build: done`, `notarize: accepted`, `verify: valid`...).
-    public var steps: [String: String] = [:]
-    /// The accepted notarization's submission ID.
-    public var submissionID: String?
-    /// The apps' accepted submission IDs, when they were notarized first
-    /// (``Plan/stapleApp``).
-    public var appSubmissionIDs: [String]?
+    /// What happened to each app of the build's source: signed first, and notarized and stapled
+    /// when the plan said so (``Plan/stapleApp``).
+    public var apps: [AppRelease.Outcome] = []
+    /// Whether this ship built the image (not when it was built already).
+    public var built = false
+    /// Whether the image was signed.
+    public var signed = false
+    /// The image's notarization: accepted, or only submitted when the plan did not wait.
+    public var notarization: Notarization?
+    /// Whether the ticket was stapled to the image.
+    public var stapled = false
     /// Gatekeeper's verdict, where it was asked.
     public var gatekeeper: String?
+    /// The final image's signature as verified, unless verifying was skipped.
+    public var signature: Signature?
     /// The final image's SHA-256 (after stapling), for updaters' feeds.
     public var sha256 = ""
     /// The final image's size in bytes.
     public var bytes: Int64 = 0
+    /// The update feeds written from the final bytes, when the plan named any.
+    public var feeds: UpdateFeedSummary?
 
-    /// Makes an empty summary of `image`.
+    /// The final image's signature, as the verification found it.
+    public enum Signature: Sendable, Equatable {
+      /// The image carries no signature.
+      case unsigned
+      /// The signature holds.
+      case valid
+      /// The signature does not hold (see ``DMGVerification``'s findings).
+      case invalid
+    }
+
+    /// Makes an outcome of `image` in which no step has run yet.
     ///
     /// - Parameter image: The image's path.
     public init(image: String) { self.image = image }

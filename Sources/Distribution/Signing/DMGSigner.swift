@@ -55,13 +55,14 @@ package struct DMGSigner: Sendable {
       identity: identity, timestamp: timestamp, signingTime: now())
     let image = try SignableImage(path: path)
     let unsignedTrailer = image.trailerBytes(signatureOffset: image.codeLimit, length: 0)
+    let code = try image.codeDigest()
     let signature = try await builder.sign(
       identifier: identifier(for: path), codeLimit: image.codeLimit,
-      codeDigest: try image.codeDigest(),
+      codeDigest: code.value,
       specialDigests: [
         CodeDirectoryBuilder.representationSlot: DigestAlgorithm.sha256.digest(unsignedTrailer)
       ])
-    try image.write(superblob: signature.superblob)
+    try image.write(superblob: signature.superblob, continuing: code.continuing)
     return signature.cdhash
   }
 }

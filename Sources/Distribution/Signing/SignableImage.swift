@@ -66,34 +66,73 @@ struct SignableImage {
       at: trailer.codeSignatureOffset, count: Int(trailer.codeSignatureLength))
   }
 
-  /// The SHA-256 of the covered bytes.
-  func codeDigest() throws -> [UInt8] {
+  /// The SHA-256 of the covered bytes, read once; and a digest that goes on from them, for the
+  /// signed file's SHA-256 (``write(superblob:continuing:)``).
+  func codeDigest() throws -> (value: [UInt8], continuing: CodeDigestState) {
     let descriptor = try FileDescriptor.openForReading(path)
     defer { descriptor.close() }
-    return try FileDigest(of: descriptor, count: codeLimit).value
+    let before = try descriptor.status()
+    let digest = IncrementalDigest(.sha256)
+    var offset: Int64 = 0
+    while offset < codeLimit {
+      let piece = try descriptor.read(
+        at: offset, count: Int(min(Int64(FileDigest.pieceSize), codeLimit - offset)))
+      guard !piece.isEmpty else {
+        throw DiskImageError.notAnImage("\(path) ended while it was read")
+      }
+      piece.withUnsafeBytes { digest.update($0) }
+      offset += Int64(piece.count)
+    }
+    let continuing = CodeDigestState(digest: digest.copy(), file: before)
+    return (digest.finish(), continuing)
+  }
+
+  /// The SHA-256 of the covered bytes, not finished, and the file's status when they were read.
+  struct CodeDigestState {
+    let digest: IncrementalDigest
+    let file: FileStatus
   }
 
   /// Replaces the file with its covered bytes, `superblob` and the trailer pointing to it, through
   /// a temporary file renamed over the image: an interrupted write leaves the old image.
   ///
-  /// The copy is written behind (``WriteBehind``), so signing a multi-GiB image does not fill memory.
-  func write(superblob: [UInt8]) throws {
+  /// The covered bytes are copied in the kernel where it can (`copy_file_range`: a clone on file
+  /// systems that share blocks), else read and written behind (``WriteBehind``), so signing a
+  /// multi-GiB image does not fill memory. With `continuing`, the SHA-256 of the covered bytes
+  /// as ``codeDigest()`` left it, the new file's SHA-256 is recorded (``KnownFileDigests``) for
+  /// the notarization that follows, which then need not read the image.
+  func write(superblob: [UInt8], continuing: CodeDigestState? = nil) throws {
     let source = try FileDescriptor.openForReading(path)
     defer { source.close() }
-    let trailer = trailerBytes(signatureOffset: codeLimit, length: Int64(superblob.count))
+    if let continuing, try source.status() != continuing.file {
+      throw DiskImageError.notAnImage("\(path) changed while it was signed: sign it again")
+    }
+    let tail = superblob + trailerBytes(signatureOffset: codeLimit, length: Int64(superblob.count))
     try AtomicOutputFile.write(to: path) { output in
       var offset: Int64 = 0
       var writeBehind = WriteBehind()
       while offset < codeLimit {
-        let chunk = try source.read(at: offset, count: Int(min(Int64(1 << 20), codeLimit - offset)))
-        guard !chunk.isEmpty else {
-          throw DiskImageError.notAnImage("\(path) ended while it was copied")
+        let count = Int(min(Int64(64 << 20), codeLimit - offset))
+        var copied = try output.appendCopy(of: source, at: offset, count: count)
+        if copied == 0 {
+          let chunk = try source.read(at: offset, count: min(count, 1 << 20))
+          guard !chunk.isEmpty else {
+            throw DiskImageError.notAnImage("\(path) ended while it was copied")
+          }
+          try chunk.withUnsafeBytes { try output.writeAll($0) }
+          copied = chunk.count
         }
-        try chunk.withUnsafeBytes { try output.writeAll($0) }
-        offset += Int64(chunk.count)
+        offset += Int64(copied)
         writeBehind.wrote(upTo: offset, in: output)
       }
-      try (superblob + trailer).withUnsafeBytes { try output.writeAll($0) }
+      try tail.withUnsafeBytes { try output.writeAll($0) }
     }
+    guard let continuing else { return }
+    continuing.digest.update(tail)
+    KnownFileDigests.record(
+      FileDigest(
+        algorithm: .sha256, value: continuing.digest.finish(),
+        byteCount: codeLimit + Int64(tail.count)),
+      forFileAt: path)
   }
 }

@@ -59,6 +59,13 @@ public struct DMGSignatureCheck: Sendable, Encodable {
   ///   - trustRoots: The roots the signature's chain may end at.
   /// - Throws: An error naming the problem when the file is not a readable signed UDIF image.
   public init(path: String, trustRoots: TrustRoots = .apple) throws {
+    try self.init(path: path, trustRoots: trustRoots, known: [])
+  }
+
+  /// Checks the image at `path` as ``init(path:trustRoots:)`` does, with digests of its first
+  /// bytes taken already (``codeDigestTargets(of:in:)``, in a pass that read the file for
+  /// another reason): the code they cover is not read again.
+  init(path: String, trustRoots: TrustRoots, known: [FileDigest]) throws {
     let image = try DiskImageReader(path: path)
     let trailer = image.trailer
     guard trailer.codeSignatureLength > 0 else {
@@ -101,7 +108,7 @@ public struct DMGSignatureCheck: Sendable, Encodable {
       outside: [
         SignatureCheck.SlotContent(
           slot: 6, name: "trailer (Rep Specific slot)", bytes: unsignedTrailer)
-      ], policy: trustRoots.policy)
+      ], policy: trustRoots.policy, known: known)
     let directory = check.directory
     identifier = directory.identifier
     teamIdentifier = directory.teamIdentifier
@@ -121,5 +128,23 @@ public struct DMGSignatureCheck: Sendable, Encodable {
     hasStapledTicket = check.hasStapledTicket
     self.findings =
       findings + check.findings.map { Finding(check: $0.check, ok: $0.ok, detail: $0.detail) }
+  }
+
+  /// The digests a pass over the image should take for the signature's code digest: the code
+  /// directory's one digest over the code, when it has one page; none when the image is
+  /// unsigned or its signature cannot be read (its check then says why).
+  static func codeDigestTargets(of image: DiskImageReader, in descriptor: FileDescriptor)
+    -> [SequentialDigest.Target]
+  {
+    let trailer = image.trailer
+    guard trailer.codeSignatureLength > 0, trailer.codeSignatureLength <= 16 << 20,
+      let bytes = try? descriptor.read(
+        at: trailer.codeSignatureOffset, count: Int(trailer.codeSignatureLength)),
+      let superblob = try? EmbeddedSignature(bytes),
+      let directoryBytes = superblob[.codeDirectory],
+      let directory = try? CodeDirectory(directoryBytes),
+      directory.pageSize == 0 || Int64(directory.pageSize) >= Int64(directory.codeLimit)
+    else { return [] }
+    return [(directory.hashType, Int64(directory.codeLimit))]
   }
 }

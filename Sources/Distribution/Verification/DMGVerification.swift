@@ -1,3 +1,4 @@
+package import Digests
 import DiskImage
 import Foundation
 import SystemSupport
@@ -49,6 +50,9 @@ public struct DMGVerification: Sendable, Encodable {
   /// The apps at the volume's root, read through Shipyard's own HFS+ and APFS readers and
   /// verified as ``AppVerification`` does (empty when the checksums do not hold).
   public let apps: [AppVerification]
+  /// The SHA-256 and size of the whole file as it was read: a release that verifies its image
+  /// last gives this digest to updaters without reading the image again.
+  package let fileDigest: FileDigest
 
   /// Whether the checksums hold and the image is signed with a signature that holds.
   public var valid: Bool {
@@ -66,22 +70,32 @@ public struct DMGVerification: Sendable, Encodable {
   /// - Throws: An error naming the problem when the file is not a readable UDIF image.
   public init(path: String, trustRoots: TrustRoots = .apple) throws {
     let reader = try DiskImageReader(path: path)
+    let descriptor = try FileDescriptor.openForReading(path)
+    defer { descriptor.close() }
+    let size = try descriptor.status().size
+    // One pass over the file: the checksums decode every chunk, and the digests of the code the
+    // signature covers and of the whole file take the same bytes as they go by.
+    let digests = SequentialDigest(
+      of: descriptor, size: size,
+      targets: DMGSignatureCheck.codeDigestTargets(of: reader, in: descriptor)
+        + [(algorithm: .sha256, end: size)])
+    reader.storedBytesObserver = { offset, bytes in try digests.take(bytes, at: offset) }
     image = path
     damagedPartitions = reader.partitions.filter { reader.check($0) != .ok }.map(\.name)
+    reader.storedBytesObserver = nil
     checksumsOK = damagedPartitions.isEmpty
-    signature = try DMGSignatureCheck(path: path, trustRoots: trustRoots)
+    let taken = try digests.finish()
+    fileDigest = taken[taken.count - 1]
+    signature = try DMGSignatureCheck(
+      path: path, trustRoots: trustRoots, known: Array(taken.dropLast()))
     apps = checksumsOK ? try Self.verifyApps(in: path, trustRoots: trustRoots) : []
   }
 
   /// Extracts the image's apps into a temporary folder and verifies each.
   static func verifyApps(in image: String, trustRoots: TrustRoots) throws -> [AppVerification] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "shipyard-verify-\(UUID().uuidString)")
-    let ticket = InterruptionCleanup.register(folder.path)
-    defer {
-      InterruptionCleanup.settle(ticket) { InterruptionCleanup.removeTree(folder.path) }
-    }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let temporary = try TemporaryFolder(prefix: "shipyard-verify")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let extraction = try DMGAppExtraction(path: image, extractingInto: folder.path)
     return try extraction.apps.map { app in
       let verification = try AppVerification(path: app.extractedPath, trustRoots: trustRoots)

@@ -43,13 +43,14 @@ struct AppNotarizeCommand: ShipyardCommand {
 
   func run(console: Console) async throws(CommandError) {
     let (app, request) = (app, request)
-    let outcome = try await ReleaseSteps(console: console, image: app, engine: request.engine)
-      .run { release in
-        if let roots = request.preflightRoots { try release.preflightApp(app, trustRoots: roots) }
-        return try await release.appNotarization(
-          app, credentials: request.notary.credentials, timeout: request.notary.timeout,
-          submissionID: request.submissionID, wait: !request.noWait)
-      }
+    let steps = ReleaseSteps(console: console, engine: request.engine)
+    let release = try steps.app(app)
+    let outcome = try await steps.run {
+      if let roots = request.preflightRoots { try release.preflight(trustRoots: roots) }
+      return try await release.notarize(
+        credentials: request.notary.credentials, timeout: request.notary.timeout,
+        submissionID: request.submissionID, wait: !request.noWait)
+    }
     try request.printReport(of: outcome, for: app, on: console)
   }
 }

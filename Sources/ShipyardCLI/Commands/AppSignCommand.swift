@@ -92,9 +92,10 @@ struct AppSignCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    let summary = try await ReleaseSteps(console: console, image: target, engine: engine).run {
-      release in
-      try await release.signApp(target, identity: identity, options: options)
+    let steps = ReleaseSteps(console: console, engine: engine)
+    let release = try steps.app(target)
+    let summary = try await steps.run {
+      try await release.sign(identity: identity, options: options)
     }
     try console.printReport(summary, json: json) {
       summary.items.map(\.line).joined(separator: "\n")

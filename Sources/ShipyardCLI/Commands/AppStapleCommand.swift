@@ -34,8 +34,8 @@ struct AppStapleCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, image: app, engine: engine).run { release in
-      try await release.stapleApp(app, ticketTimeout: ticketTimeout)
-    }
+    let steps = ReleaseSteps(console: console, engine: engine)
+    let release = try steps.app(app)
+    try await steps.run { try await release.staple(ticketTimeout: ticketTimeout) }
   }
 }

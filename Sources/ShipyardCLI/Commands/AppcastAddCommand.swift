@@ -61,7 +61,7 @@ struct AppcastAddCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    let summary: UpdateFeedPublisher.Summary
+    let summary: UpdateFeedSummary
     do {
       summary = try UpdateFeedPublisher.publish(fileAt: file, options: options)
     } catch {
@@ -72,7 +72,7 @@ struct AppcastAddCommand: ShipyardCommand {
   }
 
   /// What was written, a line a feed.
-  static func text(_ summary: UpdateFeedPublisher.Summary, options: UpdateFeedOptions) -> String {
+  static func text(_ summary: UpdateFeedSummary, options: UpdateFeedOptions) -> String {
     var lines: [String] = []
     let version = "\(summary.app.shortVersion ?? summary.app.version) (\(summary.app.version))"
     if let feed = options.appcastPath, let signature = summary.edSignature {

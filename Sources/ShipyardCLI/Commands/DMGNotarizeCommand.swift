@@ -114,13 +114,14 @@ struct DMGNotarizeCommand: ShipyardCommand {
 
   func run(console: Console) async throws(CommandError) {
     let request = request
-    let outcome = try await ReleaseSteps(console: console, image: image, engine: request.engine)
-      .run { release in
-        if let roots = request.preflightRoots { try release.preflight(trustRoots: roots) }
-        return try await release.notarization(
-          credentials: request.notary.credentials, timeout: request.notary.timeout,
-          submissionID: request.submissionID, wait: !request.noWait)
-      }
+    let steps = ReleaseSteps(console: console, engine: request.engine)
+    let release = steps.image(image)
+    let outcome = try await steps.run {
+      if let roots = request.preflightRoots { try release.preflight(trustRoots: roots) }
+      return try await release.notarize(
+        credentials: request.notary.credentials, timeout: request.notary.timeout,
+        submissionID: request.submissionID, wait: !request.noWait)
+    }
     try request.printReport(of: outcome, for: image, on: console)
   }
 }

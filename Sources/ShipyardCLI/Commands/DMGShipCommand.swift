@@ -122,36 +122,27 @@ struct DMGShipCommand: ShipyardCommand {
     plan.preflight = !noPreflight
     plan.stapleApp = stapleApp
     plan.wait = !noWait
-    let summary = try await ReleaseSteps(console: console, image: build.output, engine: engine).run
-    { release in
-      try await release.ship(building: build, plan: plan)
-    }
-    let image = summary.image
-    // Last, on the final bytes: stapling changed them.
-    let feedLines = try publishFeeds(image: image, console: console)
-    try console.printReport(summary, json: json) {
-      var lines = ["shipped \(image):"]
-      lines += summary.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
-      lines += (summary.appSubmissionIDs ?? []).map { "  app submission: \($0)" }
-      lines += summary.submissionID.map { ["  submission: \($0)"] } ?? []
-      lines += summary.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
+    plan.feeds = feeds.writesAnything ? feeds : nil
+    let steps = ReleaseSteps(console: console, engine: engine)
+    let release = steps.image(build.output)
+    let outcome = try await steps.run { try await release.ship(building: build, plan: plan) }
+    let report = ShipReport(outcome, plan: plan)
+    let feedLines = outcome.feeds.map { self.feedLines($0, console: console) } ?? []
+    try console.printReport(report, json: json) {
+      var lines = ["shipped \(report.image):"]
+      lines += report.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+      lines += (report.appSubmissionIDs ?? []).map { "  app submission: \($0)" }
+      lines += report.submissionID.map { ["  submission: \($0)"] } ?? []
+      lines += report.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []
       // Last, for scripts: the final bytes' digest and size.
-      lines += ["  sha256: \(summary.sha256)", "  bytes: \(summary.bytes)"]
+      lines += ["  sha256: \(report.sha256)", "  bytes: \(report.bytes)"]
       return (lines + feedLines.map { "  feed: \($0)" }).joined(separator: "\n")
     }
   }
 
-  /// Writes the update feeds for the shipped `image`; returns what was written, a line a feed
-  /// (on standard error already under `--json`).
-  func publishFeeds(image: String, console: Console) throws(CommandError) -> [String] {
-    guard feeds.writesAnything else { return [] }
-    let summary: UpdateFeedPublisher.Summary
-    do {
-      summary = try UpdateFeedPublisher.publish(fileAt: image, options: feeds)
-    } catch {
-      throw .failure(
-        "dmg ship: \(image) was shipped, but its update feeds were not written: \(error)")
-    }
+  /// What the written feeds say, a line each (on standard error already under `--json`), after
+  /// their warnings.
+  func feedLines(_ summary: UpdateFeedSummary, console: Console) -> [String] {
     for warning in summary.warnings { console.printError("warning: \(warning)") }
     let lines = AppcastAddCommand.text(summary, options: feeds).split(separator: "\n").map(
       String.init)

@@ -33,9 +33,9 @@ struct DMGSignCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
-      try await release.sign(identity: signing.identity)
-    }
+    let steps = ReleaseSteps(console: console, engine: engine)
+    let release = steps.image(image)
+    try await steps.run { try await release.sign(identity: signing.identity) }
   }
 }
 
@@ -98,9 +98,9 @@ struct DMGStapleCommand: ShipyardCommand {
 
   func run(console: Console) async throws(CommandError) {
     try Self.checkNotarized(image)
-    try await ReleaseSteps(console: console, image: image, engine: engine).run { release in
-      try await release.staple(ticketTimeout: ticketTimeout)
-    }
+    let steps = ReleaseSteps(console: console, engine: engine)
+    let release = steps.image(image)
+    try await steps.run { try await release.staple(ticketTimeout: ticketTimeout) }
   }
 
   /// Fails, saying what to run, when the state file beside `image` records a submission Apple

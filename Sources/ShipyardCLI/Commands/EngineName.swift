@@ -38,7 +38,7 @@ enum EngineName: String, CaseIterable, Sendable {
   func engine(signing: SigningOptions?, environment: [String: String], command: String)
     throws(CommandError) -> any ReleaseEngine
   {
-    let choice: DMGRelease.Engine =
+    let choice: ReleaseEngineChoice =
       switch self {
       case .apple: .apple
       case .rcodesign: .rcodesign

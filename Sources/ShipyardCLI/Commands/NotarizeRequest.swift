@@ -21,7 +21,7 @@ struct NotarizeRequest {
   var preflightRoots: TrustRoots? { submissionID == nil ? preflight : nil }
 
   /// Prints the submission's ID (with `--json`: the file, the ID and the status).
-  func printReport(of outcome: Notarizer.Outcome, for file: String, on console: Console)
+  func printReport(of outcome: Notarization, for file: String, on console: Console)
     throws(CommandError)
   {
     let report = DMGNotarizeCommand.Report(

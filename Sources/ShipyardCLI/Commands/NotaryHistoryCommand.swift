@@ -2,7 +2,7 @@ import Distribution
 import Foundation
 
 /// `shipyard notary history`: the team's recent submissions.
-struct NotaryHistoryCommand: ShipyardCommand {
+struct NotaryHistoryCommand: NotaryLookUpCommand {
   static let path = "notary history"
   static let summary = "List the team's recent notarization submissions (newest first)."
   static let help = """
@@ -17,16 +17,9 @@ struct NotaryHistoryCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The credentials, `--engine` and `--json`.
-  static let table = NotaryLookUpArguments.table(command: path)
+  static let takesID = false
 
   let lookUp: NotaryLookUp
-
-  init(arguments: [String], environment: [String: String]) throws(CommandError) {
-    lookUp = try NotaryLookUpArguments.parse(
-      arguments, table: Self.table, environment: environment, command: Self.path,
-      takesID: false)
-  }
 
   func run(console: Console) async throws(CommandError) {
     let history = try await lookUp.ask((any SubmissionLookUp).self) { engine, credentials, _ in

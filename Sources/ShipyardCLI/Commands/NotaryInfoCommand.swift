@@ -2,7 +2,7 @@ import Distribution
 import Foundation
 
 /// `shipyard notary info <id>`: one submission's name, date and status.
-struct NotaryInfoCommand: ShipyardCommand {
+struct NotaryInfoCommand: NotaryLookUpCommand {
   static let path = "notary info"
   static let summary = "Show a notarization submission's name, date and status."
   static let help = """
@@ -17,16 +17,9 @@ struct NotaryInfoCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The credentials, `--engine` and `--json`.
-  static let table = NotaryLookUpArguments.table(command: path)
+  static let takesID = true
 
   let lookUp: NotaryLookUp
-
-  init(arguments: [String], environment: [String: String]) throws(CommandError) {
-    lookUp = try NotaryLookUpArguments.parse(
-      arguments, table: Self.table, environment: environment, command: Self.path,
-      takesID: true)
-  }
 
   func run(console: Console) async throws(CommandError) {
     let info = try await lookUp.ask((any SubmissionLookUp).self) {

@@ -2,7 +2,7 @@ import Distribution
 import Foundation
 
 /// `shipyard notary log <id>`: a submission's developer log.
-struct NotaryLogCommand: ShipyardCommand {
+struct NotaryLogCommand: NotaryLookUpCommand {
   static let path = "notary log"
   static let summary = "Show a notarization submission's developer log and its issues."
   static let help = """
@@ -19,16 +19,9 @@ struct NotaryLogCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The credentials, `--engine` and `--json`.
-  static let table = NotaryLookUpArguments.table(command: path)
+  static let takesID = true
 
   let lookUp: NotaryLookUp
-
-  init(arguments: [String], environment: [String: String]) throws(CommandError) {
-    lookUp = try NotaryLookUpArguments.parse(
-      arguments, table: Self.table, environment: environment, command: Self.path,
-      takesID: true)
-  }
 
   func run(console: Console) async throws(CommandError) {
     let log = try await lookUp.ask((any SubmissionLogReading).self) {

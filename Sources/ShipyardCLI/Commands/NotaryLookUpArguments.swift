@@ -87,8 +87,7 @@ struct NotaryLookUp {
     do {
       return try await body(capable, credentials, submissionID ?? "")
     } catch let error as PipelineError {
-      if case .invalidOptions(let reason) = error { throw .failure(reason) }
-      throw .failure("\(error)")
+      throw .failure(EngineErrorWords.message(error, command: command))
     } catch {
       throw .failure("\(error)")
     }

@@ -153,6 +153,8 @@ struct NotaryOptions: Sendable, Equatable {
     }
     do {
       try notarizing.validate(credentials)
+    } catch let error as PipelineError {
+      throw .usage(EngineErrorWords.message(error, command: command), command: command)
     } catch {
       throw .usage("\(error)", command: command)
     }

@@ -1,39 +1,77 @@
 import Distribution
 import Foundation
 
-/// The release steps the `dmg` commands share, run by Distribution's ``DMGRelease``: each prints
-/// what it did on standard error, and its errors become the right exit codes.
+/// The release steps the `dmg` and `app` commands share, run by Distribution's ``DMGRelease`` and
+/// ``AppRelease``: each prints what it did on standard error, and its errors become the right exit
+/// codes.
 struct ReleaseSteps {
-  /// The steps, reporting to ``print(_:image:console:progress:)``.
-  let release: DMGRelease
+  /// Where the steps print.
+  let console: Console
+  /// The engine (made and checked by the command's `init`; `nil` when signing is skipped).
+  let engine: (any ReleaseEngine)?
+  /// The build's progress bar, on a terminal.
+  private let progress: StepProgress?
 
-  /// Steps on `image` that print on `console` and run `engine` (made and checked by the
-  /// command's `init`; `nil` when signing is skipped).
-  init(console: Console, image: String, engine: (any ReleaseEngine)?) {
-    let progress = console.errorIsTerminal ? StepProgress(console: console) : nil
-    release = DMGRelease(image: image, signingEngine: engine) { event in
-      Self.print(event, image: image, console: console, progress: progress)
+  /// Steps that print on `console` and run `engine`.
+  init(console: Console, engine: (any ReleaseEngine)?) {
+    self.console = console
+    self.engine = engine
+    progress = console.errorIsTerminal ? StepProgress(console: console) : nil
+  }
+
+  /// The release of the disk image at `path`.
+  func image(_ path: String) -> DMGRelease {
+    let (console, progress) = (console, progress)
+    return DMGRelease(image: path, signingEngine: engine) { event in
+      Self.print(event, target: path, console: console, progress: progress)
     }
   }
 
-  /// Runs `steps` on the release, mapping its error to the exit codes: 75 when notarization
-  /// timed out, 64 for options that cannot work (as the failed step's command), else 1.
-  func run<T>(_ steps: (DMGRelease) async throws -> T) async throws(CommandError) -> T {
+  /// The release of the app at `path` (made only with an engine).
+  func app(_ path: String) throws(CommandError) -> AppRelease {
+    guard let engine else { throw .failure("no signing engine for \(path)") }
+    let console = console
+    return AppRelease(app: path, engine: engine) { event in
+      Self.print(event, target: path, console: console, progress: nil)
+    }
+  }
+
+  /// Runs `steps`, mapping a release's error to the exit codes: 75 when notarization timed out,
+  /// 64 for options that cannot work (as the failed step's command), else 1.
+  func run<T>(_ steps: () async throws -> T) async throws(CommandError) -> T {
     do {
-      return try await steps(release)
-    } catch let error as DMGReleaseError {
+      return try await steps()
+    } catch let error as ReleaseError {
       switch error.kind {
       case .timedOut: throw .timeout(error.description)
-      case .invalidOptions: throw .usage(error.description, command: Self.command(of: error.step))
-      case .failed: throw .failure(error.description)
+      case .invalidOptions:
+        throw .usage(Self.message(error), command: Self.command(of: error.step))
+      case .failed: throw .failure(Self.message(error))
       }
+    } catch let error as CommandError {
+      throw error
     } catch {
-      throw .failure("\(error)")  // DMGRelease throws only its own errors
+      throw .failure("\(error)")  // the releases throw only their own errors
     }
+  }
+
+  /// A failed step's message, in the CLI's words: a preflight refusal names the flag that
+  /// uploads all the same, an engine's error the flags that act on it (``EngineErrorWords``),
+  /// feeds not written the command.
+  static func message(_ error: ReleaseError) -> String {
+    if let cause = error.cause {
+      return EngineErrorWords.message(cause, command: command(of: error.step))
+    }
+    if let refusal = error.refusal {
+      return "the notary would refuse \(refusal.target) (checked before uploading; "
+        + "--no-preflight uploads it all the same):\n"
+        + refusal.issues.map { "  \($0)" }.joined(separator: "\n")
+    }
+    return error.step == .feeds ? "dmg ship: \(error.description)" : error.description
   }
 
   /// The command that runs `step` alone.
-  static func command(of step: DMGRelease.Step) -> String {
+  static func command(of step: ReleaseStep) -> String {
     switch step {
     case .notarizeApp: "app notarize"
     case .stapleApp: "app staple"
@@ -45,7 +83,7 @@ struct ReleaseSteps {
   /// The line (or the progress) an event prints on standard error, as the `dmg` commands always
   /// have.
   private static func print(
-    _ event: DMGRelease.Event, image: String, console: Console, progress: StepProgress?
+    _ event: ReleaseEvent, target image: String, console: Console, progress: StepProgress?
   ) {
     switch event {
     case .appSigned(let summary):
@@ -63,7 +101,8 @@ struct ReleaseSteps {
     case .notarizationSubmitted(let id):
       console.printError("submitted \(image) for notarization: submission \(id)")
     case .notarizationResumed(let id, let reason):
-      console.printError("resuming notarization submission \(id) (\(reason))")
+      let words = reason == .givenID ? "as --submission-id says" : reason.description
+      console.printError("resuming notarization submission \(id) (\(words))")
     case .notarizationStatus(let id, let status, let waited):
       console.printError("notarization \(id): \(status.name) after \(waited) s")
     case .notarized(let id): console.printError("notarized: submission \(id) accepted")

@@ -1,0 +1,41 @@
+import Distribution
+
+/// What the CLI says of an engine's error: what the library says, in the command line's terms
+/// (the flags and commands that act on it).
+enum EngineErrorWords {
+  /// The message for `error`, which a step of the command `command` met.
+  static func message(_ error: PipelineError, command: String) -> String {
+    switch error {
+    case .timestampUnavailable(let reason):
+      "timestamp failed: \(reason); sign with --no-timestamp to leave the timestamp out"
+    case .certificateFileUnsupported:
+      "codesign signs with a keychain identity (--identity), not a certificate file"
+    case .keychainIdentityUnsupported("rcodesign"):
+      "rcodesign signs with a certificate file (--p12 or --pem), not a keychain identity"
+    case .apiKeyRequired("rcodesign"):
+      "rcodesign notarizes with an App Store Connect API key only (--key, made by `rcodesign "
+        + "encode-app-store-connect-api-key`); it takes no Apple ID, app-specific password or "
+        + "keychain profile"
+    case .keychainIdentityUnsupported(let engine):
+      "the \(engine) engine signs with a certificate file (--p12 or --pem), not a keychain "
+        + "identity; use --engine apple on macOS for keychain identities"
+    case .apiKeyRequired(let engine):
+      "the \(engine) engine notarizes with an App Store Connect API key only (--key "
+        + "AuthKey_<id>.p8 --key-id <id> --issuer <uuid>); an Apple ID or a keychain profile "
+        + "needs --engine apple on macOS"
+    case .entitlementsScopeNotFound(let scope, let bundle):
+      "--entitlements \(scope)=…: \(bundle) has no nested bundle or executable at \(scope)"
+    case .apiKeyIncomplete:
+      "the native engine needs --key AuthKey_<id>.p8 with --key-id <id> (or the key ID in the "
+        + "file name) and --issuer <uuid> from App Store Connect > Users and Access > Keys"
+    case .submissionOfOtherBytes(let id, let file, let sha256):
+      "submission \(id) was accepted, but its log names other bytes than \(file) (SHA-256 "
+        + "\(sha256)): its ticket would not staple; notarize without --submission-id to submit "
+        + "the file"
+    case .ticketNotPublished(let cdhash):
+      "Apple has not published a notarization ticket for cdhash \(cdhash) (yet): if the file "
+        + "was accepted just now, run `\(command)` again in a minute"
+    default: error.description
+    }
+  }
+}
