@@ -69,6 +69,10 @@ echo "$compared images compared, $differences different"
 pki="$work/pki"
 mkdir -p "$pki"
 bash Tests/ShipyardTestSupport/Doubles/make_identities.sh "$pki" >/dev/null 2>&1
+# The signing time, the same for both binaries, and within the test certificate's validity (it
+# starts now), which signing checks at that time.
+sleep 1
+SOURCE_DATE_EPOCH="$(date +%s)"
 python3 Benchmarks/app-sign/make_bundle.py --folder "$work/bundle" --megabytes 40 >/dev/null
 app="$(find "$work/bundle" -maxdepth 1 -name '*.app' | head -1)"
 for side in baseline candidate; do
@@ -87,16 +91,17 @@ else
 fi
 
 # Image signatures: everything but the CMS blob (its signing time is now).
-"$candidate" dmg build Examples/Hello.app -o "$work/unsigned.dmg" >/dev/null
+"$candidate" dmg build Examples/Hello.app -o "$work/unsigned.dmg" >/dev/null 2>&1
 for side in baseline candidate; do
   binary="$baseline"
   [ "$side" = candidate ] && binary="$candidate"
-  cp "$work/unsigned.dmg" "$work/$side-signed.dmg"
-  "$binary" dmg sign "$work/$side-signed.dmg" --pem "$pki/identity.pem" --no-timestamp \
+  # The same name in another folder: the identifier is the file name's stem.
+  mkdir -p "$work/$side-image" && cp "$work/unsigned.dmg" "$work/$side-image/Hello.dmg"
+  "$binary" dmg sign "$work/$side-image/Hello.dmg" --pem "$pki/identity.pem" --no-timestamp \
     >/dev/null 2>"$work/log" || { echo "$side dmg sign failed:"; cat "$work/log"; exit 1; }
 done
 compared=$((compared + 1))
-if python3 - "$work/baseline-signed.dmg" "$work/candidate-signed.dmg" <<'PY'
+if python3 - "$work/baseline-image/Hello.dmg" "$work/candidate-image/Hello.dmg" <<'PY'
 import struct, sys
 
 def parts(path):

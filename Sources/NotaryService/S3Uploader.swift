@@ -18,7 +18,7 @@ package struct S3Upload: Sendable, Equatable, Codable {
 }
 
 /// Uploads a file to S3, signed with SigV4 and the session token: with one `PutObject` up to
-/// ``partSize`` bytes, else as a multipart upload (``S3MultipartUpload``) of parts of that size,
+/// ``partSize`` bytes, else as a multipart upload (``S3PartedUpload``) of parts of that size,
 /// each sent (and, through a retrying transport, retried) on its own, so that an image over the
 /// 5 GiB one PUT may hold is uploaded and a dropped connection costs one part, not the image.
 package struct S3Uploader: Sendable {
@@ -112,7 +112,7 @@ package struct S3Uploader: Sendable {
     }
     // Past 10,000 parts of the configured size, parts grow so that 10,000 hold the file.
     let sizeOfParts = max(partSize, (size + Self.maximumPartCount - 1) / Self.maximumPartCount)
-    try await S3MultipartUpload(uploader: self, url: url, credentials: upload.credentials)
+    try await S3PartedUpload(uploader: self, url: url, credentials: upload.credentials)
       .upload(path, size: size, partSize: sizeOfParts, resuming: resuming, begun: begun)
   }
 

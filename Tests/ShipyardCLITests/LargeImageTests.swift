@@ -10,7 +10,7 @@ import Testing
 ///
 /// It writes and uploads over 5 GiB, so it runs only when `SHIPYARD_LARGE_TESTS=1` (as
 /// `Benchmarks/large-image/run.sh` sets it); CI runs the same path small
-/// (MultipartUploadTests, the DMG signature tests).
+/// (S3PartedUploadTests, the DMG signature tests).
 @Suite(
   .enabled(
     if: ProcessInfo.processInfo.environment["SHIPYARD_LARGE_TESTS"] == "1"

@@ -1,13 +1,14 @@
 import Digests
 import Foundation
 
-/// One multipart upload of a file to S3: `CreateMultipartUpload`, an `UploadPart` for each part in
+/// One upload of a file to S3 in parts (what S3 calls a multipart upload; named apart from the
+/// `multipart/form-data` of the Multipart modules): `CreateMultipartUpload`, an `UploadPart` for each part in
 /// order, then `CompleteMultipartUpload`; on any failure `AbortMultipartUpload`, so that no stored
 /// part is left behind to be billed.
 ///
 /// Each part is read from the file when it is sent (one part in memory at a time) and signed with
 /// its own SHA-256, so the uploader's retrying transport resends only the part that failed.
-struct S3MultipartUpload {
+struct S3PartedUpload {
   /// Signs and sends the requests.
   let uploader: S3Uploader
   /// The object's URL.

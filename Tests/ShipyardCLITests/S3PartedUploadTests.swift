@@ -9,7 +9,7 @@ import Testing
   .enabled(
     if: PeerPolicy.shouldRun(whenAvailable: NotaryDouble.isAvailable),
     Comment(rawValue: NotaryDouble.requirement)))
-struct MultipartUploadTests {
+struct S3PartedUploadTests {
   /// A signed image of three 5 MiB parts (the last one short) in `double`'s folder.
   func signedImage(_ double: NotaryDouble) throws -> String {
     let payload = double.folder.url.appendingPathComponent("payload")
