@@ -1,4 +1,10 @@
 #if MENUS_UIKIT
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitStandIn
+#endif
+public import Menus
 
 extension UIAction {
   /// An action that copies a value to the pasteboard, showing the value as its subtitle.

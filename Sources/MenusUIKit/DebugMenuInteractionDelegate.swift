@@ -1,4 +1,9 @@
 #if MENUS_UIKIT
+#if canImport(UIKit)
+public import UIKit
+#else
+public import UIKitStandIn
+#endif
 
 /// Supplies the debug actions of a view.
 ///
