@@ -25,7 +25,7 @@ public struct UpdateFeedOptions: Sendable {
   /// Reads the EdDSA key from the text Sparkle's `generate_keys -x` exports; `source` names it
   /// in errors (a path, `$VARIABLE`), never the text.
   ///
-  /// - Throws: ``UpdateFeedError/unusableKey(source:reason:)``.
+  /// - Throws: An error naming `source` when the text is not a 32- or 96-byte Ed25519 key.
   public mutating func readSigningKey(exportedText text: String, source: String) throws {
     signingKey = try SparkleSigningKey(exportedText: text, source: source)
   }
