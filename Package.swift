@@ -195,7 +195,8 @@ let package = Package(
     ),
     .testTarget(
       name: "StagedTreeTests",
-      dependencies: ["StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      // The volume interface, checked through both of its file systems.
+      dependencies: ["StagedTree", "HFSPlus", "APFS", "SystemSupport", "ShipyardTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "HFSPlusTests",
