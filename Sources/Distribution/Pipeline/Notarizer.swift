@@ -100,16 +100,9 @@ package struct Notarizer: Sendable {
   /// - Returns: The state file's path.
   package static func statePath(for image: String) -> String { image + ".notarization.json" }
 
-  /// The record of an upload not complete yet: `<file>.notarization.upload.json`, mode 0600 (it
-  /// holds the upload's temporary credentials), removed once the upload is complete.
-  ///
-  /// - Parameter image: The file's path.
-  /// - Returns: The record's path.
-  package static func uploadPath(for image: String) -> String {
-    uploadPath(forState: statePath(for: image))
-  }
-
-  /// The upload record that goes with the state file at `statePath` (`X.json` → `X.upload.json`).
+  /// The record of an upload not complete yet, beside the state file at `statePath` (`X.json` →
+  /// `X.upload.json`), mode 0600 (it holds the upload's temporary credentials), removed once the
+  /// upload is complete.
   static func uploadPath(forState statePath: String) -> String {
     (statePath.hasSuffix(".json") ? String(statePath.dropLast(5)) : statePath) + ".upload.json"
   }
