@@ -89,12 +89,19 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // The volume interface both file systems implement: options, the plan that builds a volume
+    // from a staged tree, the reader and the entries, extents and attributes it returns.
+    .target(
+      name: "VolumeInterface", dependencies: ["SystemSupport", "StagedTree"],
+      swiftSettings: strictSettings),
     // HFS+ volumes built from a staged tree, and read back.
     .target(
-      name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
+      name: "HFSPlus", dependencies: ["SystemSupport", "StagedTree", "VolumeInterface"],
+      swiftSettings: strictSettings),
     // APFS containers built from a staged tree, and read back.
     .target(
-      name: "APFS", dependencies: ["SystemSupport", "StagedTree"], swiftSettings: strictSettings),
+      name: "APFS", dependencies: ["SystemSupport", "StagedTree", "VolumeInterface"],
+      swiftSettings: strictSettings),
     // UDIF disk images: GPT layout, chunked compression in parallel, checksums, koly; reading too.
     .target(
       name: "DiskImage",
@@ -154,7 +161,8 @@ let package = Package(
     .target(
       name: "Distribution",
       dependencies: [
-        "SystemSupport", "ToolingSupport", "StagedTree", "HFSPlus", "APFS", "DiskImage",
+        "SystemSupport", "ToolingSupport", "StagedTree", "VolumeInterface", "HFSPlus", "APFS",
+        "DiskImage",
         "FinderLayout", "CodeSigning", "NotaryService", "Digests", "ZipArchive", "UpdateFeeds",
       ],
       swiftSettings: strictSettings),
@@ -195,16 +203,26 @@ let package = Package(
     ),
     .testTarget(
       name: "StagedTreeTests",
+      dependencies: ["StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "VolumeInterfaceTests",
       // The volume interface, checked through both of its file systems.
-      dependencies: ["StagedTree", "HFSPlus", "APFS", "SystemSupport", "ShipyardTestSupport"],
+      dependencies: [
+        "VolumeInterface", "StagedTree", "HFSPlus", "APFS", "SystemSupport", "ShipyardTestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "HFSPlusTests",
-      dependencies: ["HFSPlus", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      dependencies: [
+        "HFSPlus", "StagedTree", "VolumeInterface", "SystemSupport", "ShipyardTestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "APFSTests",
-      dependencies: ["APFS", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      dependencies: [
+        "APFS", "StagedTree", "VolumeInterface", "SystemSupport", "ShipyardTestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "DiskImageTests", dependencies: ["DiskImage", "ShipyardTestSupport"],
@@ -217,7 +235,8 @@ let package = Package(
     .testTarget(
       name: "DistributionTests",
       dependencies: [
-        "Distribution", "DiskImage", "HFSPlus", "APFS", "StagedTree", "FinderLayout",
+        "Distribution", "DiskImage", "HFSPlus", "APFS", "StagedTree", "VolumeInterface",
+        "FinderLayout",
         "SystemSupport", "ShipyardTestSupport", "CodeSigning", "NotaryService", "Digests",
         "shipyard",
       ],

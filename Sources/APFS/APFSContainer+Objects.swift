@@ -1,5 +1,5 @@
-import StagedTree
 import SystemSupport
+import VolumeInterface
 
 extension APFSContainer {
   /// The container's objects from block 0 to the file-system tree: the superblock, the

@@ -1,5 +1,6 @@
-package import StagedTree
+import StagedTree
 import SystemSupport
+package import VolumeInterface
 
 extension APFSReader {
   /// Every file, folder and link below the root, depth first in the tree's order.

@@ -1,5 +1,5 @@
-import StagedTree
 package import SystemSupport
+import VolumeInterface
 
 /// Lists and extracts the content of an APFS container's first volume (what we and hdiutil
 /// write): the latest checkpoint's superblock, the object maps, then the file-system tree.

@@ -1,5 +1,6 @@
 import StagedTree
 import SystemSupport
+import VolumeInterface
 
 extension FileSystemPlan {
   /// Plans staged `item` as inode `id`, whose entry already holds its name and parent (the

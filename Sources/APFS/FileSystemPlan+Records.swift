@@ -1,5 +1,5 @@
-import StagedTree
 import SystemSupport
+import VolumeInterface
 
 extension FileSystemPlan {
   /// A data stream as laid out: what reads it, its owner, and its first block from the data's

@@ -1,5 +1,6 @@
 import StagedTree
 import SystemSupport
+import VolumeInterface
 
 /// The file-system tree of a volume for a staged tree: inode numbers, names checked and hashed,
 /// extended attributes, and the data streams in the order their blocks are laid out.

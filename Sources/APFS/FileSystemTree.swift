@@ -1,5 +1,5 @@
-import StagedTree
 import SystemSupport
+import VolumeInterface
 
 /// The records of a volume's file-system tree that the reader lists, each checked against its
 /// key and value before it is kept: names inside their records, extents inside the container,

@@ -2,6 +2,7 @@ import APFS
 import DiskImage
 import HFSPlus
 import StagedTree
+import VolumeInterface
 
 extension DMGBuilder {
   /// Seconds from 1904 (HFS dates, which alias records hold) to 1970.

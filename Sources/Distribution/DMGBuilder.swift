@@ -3,6 +3,7 @@ import FinderLayout
 import Foundation
 package import StagedTree
 import SystemSupport
+import VolumeInterface
 
 /// Builds a disk image from an app: stages it with an `/Applications` link, lays out the HFS+
 /// volume or APFS container and writes the UDIF image through a temporary file that is renamed

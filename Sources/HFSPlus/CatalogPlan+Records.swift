@@ -1,5 +1,5 @@
-import StagedTree
 import SystemSupport
+import VolumeInterface
 
 extension CatalogPlan {
   /// The catalog records in key order, with file data starting at block `dataStart`, each made

@@ -1,5 +1,6 @@
 import StagedTree
 import SystemSupport
+import VolumeInterface
 
 /// Every item of a volume with its catalog node ID, parent, stored name and data, in the order
 /// their data is laid out; and the catalog and attributes records made from them.

@@ -1,5 +1,5 @@
-package import StagedTree
 import SystemSupport
+package import VolumeInterface
 
 extension HFSPlusReader {
   /// Every item's extended attributes, by catalog node ID, in name order: small ones inline

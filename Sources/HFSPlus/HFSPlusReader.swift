@@ -1,5 +1,6 @@
-package import StagedTree
+import StagedTree
 package import SystemSupport
+package import VolumeInterface
 
 /// Lists and extracts the content of an HFS+ volume (what we and hdiutil write).
 package struct HFSPlusReader: VolumeReader {

@@ -1,5 +1,6 @@
 package import StagedTree
 package import SystemSupport
+package import VolumeInterface
 
 /// An HFS+ volume built from a tree of ``SourceItem``s, ready to be streamed block by block.
 ///

@@ -1,7 +1,6 @@
 import APFS
 import Foundation
 import ShipyardTestSupport
-import StagedTree
 import Testing
 
 /// Writes containers to files.

@@ -3,6 +3,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// Containers whose bytes must not change: fingerprints of whole containers built from trees
 /// that reach every kind of record (attributes embedded and in streams, on files and folders,

@@ -3,6 +3,7 @@ import Foundation
 import ShipyardTestSupport
 import StagedTree
 import Testing
+import VolumeInterface
 
 extension ContainerRoundTripTests {
   /// A `.DS_Store` filled after planning, between other files of the root, moves their data

@@ -4,6 +4,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 @Suite struct ContainerRoundTripTests {
   /// A small app-like tree on disk.

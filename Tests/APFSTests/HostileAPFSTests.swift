@@ -1,8 +1,8 @@
 import APFS
 import Foundation
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// Hostile containers, each a real one with one field changed and its checksums resealed (so
 /// the bytes reach the parsers): each is the exact error naming the structure and its block,

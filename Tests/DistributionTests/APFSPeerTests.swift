@@ -4,8 +4,8 @@ import Distribution
 import FinderLayout
 import Foundation
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// Our APFS images against 7-Zip (`7zz`) and libfsapfs (`fsapfsinfo`), for the peer tree of
 /// 20,000 files and a large file, in UDZO and ULMO.

@@ -7,6 +7,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// A small app written into a scratch folder for the extraction tests, the images made from
 /// it, and a listing of a tree on disk to compare extractions with their source.

@@ -3,6 +3,7 @@ import Foundation
 import ShipyardTestSupport
 import StagedTree
 import Testing
+import VolumeInterface
 
 /// The apps of images read back through our HFS+ and APFS readers and extracted: the same tree
 /// as the source, hostile names refused, detritus reported, and the builder refusing detritus

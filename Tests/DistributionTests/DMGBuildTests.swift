@@ -3,8 +3,8 @@ import Distribution
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 @Suite struct DMGBuildTests {
   static let helloApp = SampleApps.scriptHello

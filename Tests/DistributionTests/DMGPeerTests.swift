@@ -3,8 +3,8 @@ import Distribution
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// Our images against 7-Zip (`7zz`) and libfshfs (`fshfsinfo`), for a tree of 20,000 files and a
 /// 300 MiB file, in every format.

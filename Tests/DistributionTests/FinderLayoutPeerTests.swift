@@ -4,8 +4,8 @@ import FinderLayout
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// The layout of a built image, read back by 7-Zip, the Python `ds_store` and `mac_alias`
 /// packages (what dmgbuild uses) and fshfsinfo.

@@ -2,8 +2,8 @@ import DiskImage
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// Our reader against real images made by Apple's hdiutil.
 @Suite(.enabled(if: DMGFixtures.shouldRun, DMGFixtures.skipReason))

@@ -5,6 +5,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// Resource forks, large attributes and the catalog's attributes flag, as 7-Zip and `dmg
 /// inspect` see them in whole images.

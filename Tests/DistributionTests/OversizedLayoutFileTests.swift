@@ -3,8 +3,8 @@ import Distribution
 import Foundation
 import HFSPlus
 import ShipyardTestSupport
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// A volume whose `.DS_Store` or background picture claims far more bytes than a real one
 /// (its catalog record given the data fork of a 160 MiB file of zeros, which the image stores as

@@ -4,6 +4,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// Extended attributes, Finder info and resource forks as fsck_hfs and a Mac expect them, read
 /// back through the reader.

@@ -1,6 +1,7 @@
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 @testable import HFSPlus
 

@@ -4,6 +4,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// The special files' clump sizes stay where fsck_hfs accepts them: a non-zero multiple of the
 /// block size, at most a quarter of the volume (`totalBlocks / 4 × blockSize`).

@@ -4,6 +4,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 @Suite struct VolumeRoundTripTests {
   static func writeVolume(_ volume: HFSPlusVolume, to url: URL) throws {

@@ -1,6 +1,6 @@
 import Foundation
-import StagedTree
 import SystemSupport
+import VolumeInterface
 
 /// Writes one app bundle read from a volume into a folder of its own, refusing every entry that
 /// would land outside it.

@@ -1,7 +1,8 @@
 import APFS
 import DiskImage
 import HFSPlus
-package import StagedTree
+import StagedTree
+package import VolumeInterface
 
 /// The apps of a disk image, copied out of its HFS+ or APFS volume into a folder so that they
 /// can be verified as `shipyard app verify` verifies them, as `dmg verify` does.

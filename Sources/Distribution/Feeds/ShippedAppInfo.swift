@@ -2,8 +2,8 @@ import APFS
 import DiskImage
 import Foundation
 import HFSPlus
-import StagedTree
 import UpdateFeeds
+import VolumeInterface
 import ZipArchive
 
 /// What an update feed says about the app inside a disk image or a zip, read from its

@@ -1,4 +1,4 @@
-import StagedTree
+import VolumeInterface
 
 extension DMGInspection {
   /// The most of a `.DS_Store` that `dmg inspect` reads: 16 MiB.

@@ -3,6 +3,7 @@ import DiskImage
 import FinderLayout
 import HFSPlus
 import StagedTree
+import VolumeInterface
 
 extension DMGInspection {
   /// What the report shows of the volume, the same for HFS+ and APFS.

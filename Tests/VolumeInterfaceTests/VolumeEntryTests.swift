@@ -1,5 +1,5 @@
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// What a volume entry says of itself, the same whichever reader made it.
 @Suite struct VolumeEntryTests {

@@ -1,3 +1,5 @@
+import StagedTree
+
 /// One file, folder or symbolic link read back from a volume, whatever its file system.
 ///
 /// It mirrors ``SourceItem``: Finder info and the resource fork are kept apart from the other

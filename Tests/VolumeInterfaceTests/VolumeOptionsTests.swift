@@ -1,5 +1,5 @@
-import StagedTree
 import Testing
+import VolumeInterface
 
 /// The options every volume is built with.
 @Suite struct VolumeOptionsTests {

@@ -1,6 +1,7 @@
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// Which item of a staged root a volume plan fills with the `.DS_Store`'s bytes.
 @Suite struct StagedDSStoreTests {

@@ -1,3 +1,5 @@
+package import StagedTree
+
 /// A volume laid out but for its `.DS_Store`: every item's ID and date, ready to be built once
 /// the store's bytes are known.
 package protocol VolumePlan: Sendable {

@@ -5,6 +5,7 @@ import ShipyardTestSupport
 import StagedTree
 import SystemSupport
 import Testing
+import VolumeInterface
 
 /// HFS+ and APFS behind the one volume interface: a plan built with the `.DS_Store`'s bytes is
 /// the volume of the tree staged with them, byte for byte, and both file systems read back the

@@ -1,3 +1,4 @@
+package import StagedTree
 package import SystemSupport
 
 /// A volume of one file system, built from a staged tree in two steps, each item planned once.
