@@ -1,5 +1,5 @@
 /// Why an APFS volume cannot be built or read.
-package enum APFSError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum APFSError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A name APFS cannot store.
   case invalidName(String, reason: String)
   /// Two names in one folder that the volume sees as the same.
@@ -12,7 +12,7 @@ package enum APFSError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedContainer(String)
 
   /// A sentence naming the problem and where it is.
-  package var description: String {
+  public var description: String {
     switch self {
     case .invalidName(let name, let reason):
       "invalid name \(name.debugDescription): \(reason)"

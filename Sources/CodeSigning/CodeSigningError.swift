@@ -1,7 +1,7 @@
 /// Why a signature could not be made: each case names the file or the part at fault.
 ///
 /// No case ever carries a password or key material.
-package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The identity file cannot be read or parsed.
   case unreadableIdentity(path: String, reason: String)
   /// The PKCS#12 password does not open the file (its MAC does not verify).
@@ -32,7 +32,7 @@ package enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertib
   case timestampFailed(String)
 
   /// A sentence naming the problem.
-  package var description: String {
+  public var description: String {
     switch self {
     case .unreadableIdentity(let path, let reason): "cannot read the identity \(path): \(reason)"
     case .wrongPassword(let path):

@@ -1,5 +1,5 @@
 /// Why a disk image cannot be written or read.
-package enum DiskImageError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum DiskImageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file is not a UDIF image (no `koly` trailer).
   case notAnImage(String)
   /// A structure of the image is damaged.
@@ -12,7 +12,7 @@ package enum DiskImageError: Error, Equatable, Sendable, CustomStringConvertible
   case writeFailed(String)
 
   /// A sentence naming the problem.
-  package var description: String {
+  public var description: String {
     switch self {
     case .notAnImage(let reason): "not a UDIF disk image: \(reason)"
     case .malformed(let reason): "damaged disk image: \(reason)"

@@ -1,5 +1,5 @@
 /// Why a volume cannot be built or read.
-package enum HFSPlusError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum HFSPlusError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A name HFS+ cannot store.
   case invalidName(String, reason: String)
   /// Two names in one folder that HFS+ sees as the same.
@@ -14,7 +14,7 @@ package enum HFSPlusError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformedVolume(String)
 
   /// A sentence naming the problem and where it is.
-  package var description: String {
+  public var description: String {
     switch self {
     case .invalidName(let name, let reason):
       "invalid name \(name.debugDescription): \(reason)"

@@ -1,5 +1,5 @@
 /// Why a tree cannot be staged for a volume.
-package enum StagingError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum StagingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Reading the source failed.
   case sourceReadFailed(path: String, reason: String)
   /// The source holds something that cannot go on a volume.
@@ -8,7 +8,7 @@ package enum StagingError: Error, Equatable, Sendable, CustomStringConvertible {
   case nameTaken(folder: String, name: String, by: String)
 
   /// A sentence naming the problem and where it is.
-  package var description: String {
+  public var description: String {
     switch self {
     case .sourceReadFailed(let path, let reason):
       "cannot read \(path): \(reason)"

@@ -72,7 +72,7 @@ struct AppSignatureCheckTests {
     }
     #expect(Set(notDeveloperID.map { "\($0.path) \($0.architecture)" }) == Self.slices(of: apple))
     #expect(!apple.isValid)
-    #expect(apple.problems.allSatisfy { $0.check == "certificate chain" })
+    #expect(apple.problems.allSatisfy { $0.check == .certificateChain })
 
     // A single Mach-O file, checked on its own, is named by its file name.
     let dylib = "Contents/Frameworks/Demo Framework.framework/Versions/A/Libraries/libffmpeg.dylib"
@@ -126,7 +126,7 @@ struct AppSignatureCheckTests {
     #expect(!check.problems.isEmpty)
     for problem in check.problems {
       #expect(problem.path == expected.path, "\(problem)")
-      #expect(problem.check.hasPrefix(expected.check), "\(problem)")
+      #expect(problem.check.description.hasPrefix(expected.check), "\(problem)")
     }
     #expect(check.problems.contains { $0.detail.contains(expected.detail) }, "\(check.problems)")
     if damage == .nestedHelperResignedAlone {
@@ -171,7 +171,7 @@ struct AppSignatureCheckTests {
           #expect(
             check.problems.contains {
               $0.path == item.path && $0.architecture == slice.architecture
-                && $0.check == "signature"
+                && $0.check == .signature
             },
             "\(item.path) \(slice.architecture): \(check.problems.filter { $0.path == item.path })")
         }
@@ -185,7 +185,7 @@ struct AppSignatureCheckTests {
       })
     for bundle in ["Demo.app/Contents", "Demo.app/\(AppDamage.helper)/Contents"] {
       #expect(
-        check.problems.contains { $0.path == bundle && $0.check == "resource seal" }, "\(bundle)")
+        check.problems.contains { $0.path == bundle && $0.check == .resourceSeal }, "\(bundle)")
     }
   }
 
@@ -197,7 +197,7 @@ struct AppSignatureCheckTests {
     let check = try AppSignatureCheck(url: fixture.url, policy: TrustPolicy())
 
     #expect(check.problems.map(\.path) == ["Demo.app/Contents/MacOS/readme.txt"])
-    #expect(check.problems.map(\.check) == ["bundle layout"])
+    #expect(check.problems.map(\.check) == [.bundleLayout])
     #expect(!check.isValid && check.items.isEmpty)
   }
 }
@@ -217,7 +217,7 @@ extension AppSignatureCheckTests {
     #expect(!check.isValid)
     #expect(
       check.problems.contains {
-        $0.path == "Demo.app/Contents" && $0.check == "resource seal"
+        $0.path == "Demo.app/Contents" && $0.check == .resourceSeal
           && $0.detail.contains("it is 4294967296 bytes, more than the 64 MiB a seal could need")
       }, "\(check.problems)")
   }

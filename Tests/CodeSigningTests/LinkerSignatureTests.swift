@@ -36,7 +36,7 @@ struct LinkerSignatureTests {
     let slice = try #require(reader.slices.first)
     #expect(reader.slices.count == 1 && slice.architecture == "arm64")
     #expect(slice.isValid, "\(slice.findings.filter { !$0.ok })")
-    #expect(slice.findings.contains { $0.check == "code digest (sha256)" && $0.ok })
+    #expect(slice.findings.contains { $0.check == .codeDigest(hash: "sha256") && $0.ok })
     let directory = try #require(slice.codeDirectories.first)
     #expect(directory.flags == Self.linkerSignedFlags && directory.isAdHoc)
     #expect(directory.codeLimit == Int64(dataOffset))

@@ -35,7 +35,8 @@ struct MachOApplePlatformTests {
     changed[100] ^= 0x01
     let damaged = try MachOSignatureReader(bytes: changed, path: "peer-signed")
     #expect(
-      damaged.slices.first?.findings.filter { !$0.ok }.map(\.check).first?.hasPrefix("code digest")
+      damaged.slices.first?.findings.filter { !$0.ok }.map(\.check.description).first?.hasPrefix(
+        "code digest")
         == true)
   }
 

@@ -59,7 +59,7 @@ import Testing
     var signed = try await Self.sign(SyntheticMachO().bytes()).bytes
     signed[2000] ^= 0x01
     let findings = try MachOSignatureReader(bytes: signed, path: Self.path).slices[0].findings
-    #expect(findings.filter { !$0.ok }.map(\.check) == ["code digest (sha256)"])
+    #expect(findings.filter { !$0.ok }.map(\.check) == [.codeDigest(hash: "sha256")])
     #expect(findings.first { !$0.ok }?.detail == "page 0 does not match its digest")
   }
 

@@ -19,7 +19,7 @@ struct SignatureCheckOverCodeTests {
 
   /// The names of the findings that fail.
   static func failing(_ check: SignatureCheck) -> [String] {
-    check.findings.filter { !$0.ok }.map(\.check)
+    check.findings.filter { !$0.ok }.map(\.check.description)
   }
 
   @Test func aSignedFileChecksOut() async throws {
@@ -28,7 +28,7 @@ struct SignatureCheckOverCodeTests {
     let signed = try await SignedCode.make(in: folder)
     let check = try Self.check(signed.path, signed.signature.superblob)
     #expect(
-      check.findings.map(\.check) == [
+      check.findings.map(\.check.description) == [
         "code digest", "requirements slot", "CMS message digest", "CMS signature", "certificates",
         "certificate chain",
       ])
@@ -83,7 +83,7 @@ struct SignatureCheckOverCodeTests {
     var extra = blobs
     extra[0x20] = SuperBlobBuilder.wrapper([1, 2, 3])
     let withExtra = try Self.check(signed.path, SuperBlobBuilder(blobs: extra).bytes())
-    #expect(withExtra.findings.contains { $0.check == "superblob" && $0.detail.contains("0x20") })
+    #expect(withExtra.findings.contains { $0.check == .superblob && $0.detail.contains("0x20") })
     // Without the CMS blob, a signature that is not ad hoc fails.
     var unsigned = blobs
     unsigned[0x10000] = nil

@@ -34,12 +34,12 @@ struct TimestampTimeTests {
     #expect(SignatureCheckOverCodeTests.failing(check).isEmpty, "\(check.findings)")
     #expect(check.isTimestamped && check.trust?.isTrusted == true)
     #expect(check.trust?.date == Self.signingDay)
-    let timestamp = try #require(check.findings.first { $0.check == "timestamp" })
+    let timestamp = try #require(check.findings.first { $0.check == .timestamp })
     #expect(
       timestamp.detail == "stamped at 2015-01-01T12:00:00Z; the authority's chain judged at "
         + "2015-01-01T12:00:00Z (the token's time)")
     let chain = try #require(check.findings.last)
-    #expect(chain.check == "certificate chain")
+    #expect(chain.check == .certificateChain)
     #expect(chain.detail.hasSuffix("judged at 2015-01-01T12:00:00Z (the timestamp's time)"))
     // The same signature in BER, the token too, as Apple's codesign writes it, holds as well.
     let superblob = try signed.superblob
@@ -60,7 +60,7 @@ struct TimestampTimeTests {
     let signed = try await Self.signed(in: folder, stampedAt: "2015-03-01 12:00:00")
     let check = try SignatureCheckOverCodeTests.check(signed.path, signed.signature.superblob)
     #expect(SignatureCheckOverCodeTests.failing(check) == ["timestamp", "certificate chain"])
-    let timestamp = try #require(check.findings.first { $0.check == "timestamp" })
+    let timestamp = try #require(check.findings.first { $0.check == .timestamp })
     #expect(timestamp.detail.contains("certificate has expired"), "\(timestamp.detail)")
     #expect(check.findings.last?.detail.contains("(now: no valid timestamp)") == true)
     #expect(check.findings.last?.detail.contains("is expired at") == true)

@@ -55,7 +55,7 @@ struct SignatureCheckTests {
     #expect(
       developerID.certificateChain.first?.contains("CN=Developer ID Application: CI Test (unset)")
         == true)
-    #expect(developerID.findings.map(\.check).contains("CMS signature"))
+    #expect(developerID.findings.map(\.check).contains(.cmsSignature))
     #expect(!developerID.hasStapledTicket)
   }
 
@@ -94,7 +94,7 @@ struct SignatureCheckTests {
   @Test func aChainThatEndsAtAnUntrustedRootIsRefused() throws {
     let check = try DMGSignatureCheck(path: try Self.signedImages.get().signed)
     #expect(Self.failing(check) == ["certificate chain"])
-    let chain = try #require(check.findings.first { $0.check == "certificate chain" })
+    let chain = try #require(check.findings.first { $0.check == .certificateChain })
     #expect(
       chain.detail.hasPrefix(
         "chain ends at CN=Shipyard Test Root CA, O=Shipyard Test, C=US, not an Apple root"),
@@ -104,7 +104,7 @@ struct SignatureCheckTests {
 
   /// The names of the checks that fail.
   static func failing(_ check: DMGSignatureCheck) -> [String] {
-    check.findings.filter { !$0.ok }.map(\.check)
+    check.findings.filter { !$0.ok }.map(\.check.description)
   }
 
   @Test func unsignedImagesAreReportedUnsigned() throws {

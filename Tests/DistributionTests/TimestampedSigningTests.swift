@@ -30,14 +30,14 @@ struct TimestampedSigningTests {
     let check = try DMGSignatureCheck(path: image, trustRoots: roots)
     #expect(check.isValid && check.isTimestamped, "\(check.findings)")
     // The chain is judged at the token's time, which the token's own check vouches for.
-    #expect(check.findings.contains { $0.check == "timestamp" && $0.ok })
+    #expect(check.findings.contains { $0.check == .timestamp && $0.ok })
     #expect(
       check.findings.last?.detail.hasSuffix("(the timestamp's time)") == true,
       "\(check.findings)")
     // Without the double's root, neither the authority nor the signer is trusted.
     let refused = try DMGSignatureCheck(path: image)
     #expect(
-      refused.findings.filter { !$0.ok }.map(\.check) == ["timestamp", "certificate chain"])
+      refused.findings.filter { !$0.ok }.map(\.check) == [.timestamp, .certificateChain])
     let cms = try #require(try NativeSigningTests.superblob(of: image)[.signature]).dropFirst(8)
     let token = try Self.timestampToken(in: Array(cms))
     let tokenFile = try double.folder.write(token, to: "token.der")

@@ -67,12 +67,14 @@ extension AppSignatureCheck {
     /// The slice's architecture, for a problem of one slice.
     package let architecture: String?
     /// What was checked, such as `code digest (sha256)`, `resource modified`, `bundle layout`.
-    package let check: String
+    package let check: SignatureFinding.Check
     /// What is wrong, naming the entry, page or slot.
     package let detail: String
 
     /// Makes a problem.
-    package init(path: String, architecture: String? = nil, check: String, detail: String) {
+    package init(
+      path: String, architecture: String? = nil, check: SignatureFinding.Check, detail: String
+    ) {
       self.path = path
       self.architecture = architecture
       self.check = check

@@ -49,7 +49,7 @@ package struct AppSignatureCheck: Sendable, Encodable {
       let root = url.standardizedFileURL.lastPathComponent
       (items, seals, notaryIssues, isValid) = ([], [], [], false)
       problems = [
-        Problem(path: error.path(under: root), check: "bundle layout", detail: "\(error)")
+        Problem(path: error.path(under: root), check: .bundleLayout, detail: "\(error)")
       ]
       return
     }

@@ -62,7 +62,7 @@ struct AppSignatureWalk {
           try NestedCodeHash.ofFile(at: $0)
         }.findings
       } catch {
-        findings = [SignatureFinding(check: "resource seal", ok: false, detail: "\(error)")]
+        findings = [SignatureFinding(check: .resourceSeal, ok: false, detail: "\(error)")]
       }
       seals.append(.init(path: path, holds: findings.allSatisfy(\.ok), findings: findings))
       // The summary (`resource seal`) counts the problems named before it: a problem only alone.

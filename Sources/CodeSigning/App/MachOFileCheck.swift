@@ -38,7 +38,7 @@ struct MachOFileCheck {
     } catch {
       item = .init(path: path, kind: kind, identifier: nil, team: nil, slices: [])
       notarySlices = []
-      problems = [.init(path: path, check: "Mach-O", detail: "\(error)")]
+      problems = [.init(path: path, check: .machO, detail: "\(error)")]
       return
     }
     let pairs = Array(zip(read.file.slices.map(\.macho), read.reader.slices))
@@ -64,7 +64,7 @@ struct MachOFileCheck {
       architecture: slice.architecture, identifier: primary?.identifier,
       team: primary?.teamIdentifier, flags: primary?.flags,
       hasHardenedRuntime: primary?.hasHardenedRuntime ?? false,
-      timestamp: slice.findings.first { $0.check == SignatureFinding.timestampCheck }?.detail,
+      timestamp: slice.findings.first { $0.check == .timestamp }?.detail,
       isTimestamped: slice.hasVerifiedTimestamp, anchor: slice.trust?.anchor,
       trustProblem: slice.trust?.problem, failingFindings: slice.findings.filter { !$0.ok })
   }

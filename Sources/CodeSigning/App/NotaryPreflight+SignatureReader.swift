@@ -17,7 +17,7 @@ extension NotaryPreflight.Slice {
     self.init(
       path: path, architecture: signature.architecture, isSigned: !directories.isEmpty,
       isStructurallyValid: signature.findings.allSatisfy {
-        $0.ok || SignatureFinding.trustChecks.contains($0.check)
+        $0.ok || $0.check.isTrust
       },
       isDeveloperID: signature.trust?.isTrusted == true,
       isTimestamped: signature.hasVerifiedTimestamp, isExecutable: macho.fileType == .execute,
@@ -45,13 +45,6 @@ extension MachOSignatureReader.Slice {
   /// Whether the CMS carries a time-stamp token that holds (a token that cannot be read or does
   /// not vouch for the signature does not count).
   var hasVerifiedTimestamp: Bool {
-    isTimestamped && findings.contains { $0.check == SignatureFinding.timestampCheck && $0.ok }
+    isTimestamped && findings.contains { $0.check == .timestamp && $0.ok }
   }
-}
-
-extension SignatureFinding {
-  /// The check of the CMS's time-stamp token.
-  static let timestampCheck = "timestamp"
-  /// The checks of the certificates' trust rather than of the signature's structure.
-  static let trustChecks: Set<String> = [timestampCheck, "certificate chain"]
 }

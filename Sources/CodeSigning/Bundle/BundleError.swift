@@ -1,6 +1,6 @@
 /// Why a bundle cannot be scanned, sealed or signed: each case names the path at fault, from the
 /// signed bundle's folder unless it says otherwise.
-package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The folder is not a bundle that can be signed (no `Info.plist`, no executable named).
   case notABundle(path: String, reason: String)
   /// The `Info.plist` cannot be read or is not a dictionary.
@@ -24,7 +24,7 @@ package enum BundleError: Error, Equatable, Sendable, CustomStringConvertible {
   case stagingFailed(path: String, reason: String)
 
   /// A sentence naming the problem and the path.
-  package var description: String {
+  public var description: String {
     switch self {
     case .notABundle(let path, let reason): "\(path) is not a bundle that can be signed: \(reason)"
     case .unreadableInfoPlist(let path, let reason): "cannot read \(path): \(reason)"

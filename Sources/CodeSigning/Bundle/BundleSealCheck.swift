@@ -41,7 +41,7 @@ package struct BundleSealCheck: Sendable {
       seen.insert(entry.path)
       guard let sealed = seal.files2[entry.path] else {
         if let rule = entry.rule, !rule.omit {
-          problems.append(.problem("resource added", "\(entry.path) was added after signing"))
+          problems.append(.problem(.resourceAdded, "\(entry.path) was added after signing"))
         }
         continue
       }
@@ -51,10 +51,10 @@ package struct BundleSealCheck: Sendable {
     }
     let missing = seal.files2.filter { !$0.value.optional && !seen.contains($0.key) }.keys
     for path in missing.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      problems.append(.problem("resource missing", "\(path) is sealed but missing"))
+      problems.append(.problem(.resourceMissing, "\(path) is sealed but missing"))
     }
     let summary = SignatureFinding(
-      check: "resource seal", ok: problems.isEmpty,
+      check: .resourceSeal, ok: problems.isEmpty,
       detail: "\(seal.files2.count) sealed entries, \(problems.count) problems")
     findings = problems + [summary]
   }
@@ -83,7 +83,7 @@ package struct BundleSealCheck: Sendable {
     case .symlink(let target):
       guard sealed.symlink == target else {
         return .problem(
-          "symlink target",
+          .symlinkTarget,
           "\(entry.path) points to \(target), sealed as \(sealed.symlink.map { "a link to \($0)" } ?? "no link")"
         )
       }
@@ -91,25 +91,25 @@ package struct BundleSealCheck: Sendable {
       let executable =
         entry.kind == .nestedMachO ? entry.url : NestedBundleExecutable.url(ofBundle: entry.url)
       guard let cdhash = sealed.cdhash else {
-        return .problem("resource modified", "\(entry.path) is code where the seal has data")
+        return .problem(.resourceModified, "\(entry.path) is code where the seal has data")
       }
       guard let current = try executable.flatMap(nestedCodeHash) else {
-        return .problem("nested code", "\(entry.path) is not signed")
+        return .problem(.nestedCode, "\(entry.path) is not signed")
       }
       guard current == cdhash else {
         return .problem(
-          "nested code",
+          .nestedCode,
           "\(entry.path) was changed or signed again (cdhash \(current.hex), sealed \(cdhash.hex))")
       }
     case .file, .dataInCodeLocation:
       let expected =
         sealed.hash2.map { ($0, DigestAlgorithm.sha256) } ?? sealed.hash.map { ($0, .sha1) }
       guard let (hash, algorithm) = expected else {
-        return .problem("resource modified", "\(entry.path) is a file, not sealed as one")
+        return .problem(.resourceModified, "\(entry.path) is a file, not sealed as one")
       }
       guard try FileDigest(ofFileAt: entry.url.path, algorithm: algorithm).value == hash else {
         return .problem(
-          "resource modified", "\(entry.path) does not match its sealed \(algorithm) hash")
+          .resourceModified, "\(entry.path) does not match its sealed \(algorithm) hash")
       }
     }
     return nil
@@ -118,7 +118,9 @@ package struct BundleSealCheck: Sendable {
 
 extension SignatureFinding {
   /// A failed check of the seal.
-  fileprivate static func problem(_ check: String, _ detail: String) -> SignatureFinding {
+  fileprivate static func problem(_ check: SignatureFinding.Check, _ detail: String)
+    -> SignatureFinding
+  {
     SignatureFinding(check: check, ok: false, detail: detail)
   }
 }

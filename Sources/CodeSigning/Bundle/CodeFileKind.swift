@@ -1,7 +1,7 @@
 /// What a file is, told by its first bytes, so that code that is not Mach-O is named for what
 /// it is: a Linux build where a Mac build belongs, a script, a Windows executable.
-package enum CodeFileKind: Sendable, Equatable {
-  /// Mach-O, thin or universal (``MachOFile/isMachO(prefix:)``).
+public enum CodeFileKind: Sendable, Equatable {
+  /// Mach-O, thin or universal.
   case machO
   /// ELF (`7F 45 4C 46`): built for Linux or another Unix.
   case elf

@@ -1,5 +1,5 @@
 /// Why an entitlements property list cannot be signed: each case names where the problem is.
-package enum EntitlementsError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum EntitlementsError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The XML is not a well-formed property list; `line` counts from 1.
   case malformed(line: Int, reason: String)
   /// A value of a type the DER entitlements blob cannot hold (`real`, `date`, `data`), at
@@ -9,7 +9,7 @@ package enum EntitlementsError: Error, Equatable, Sendable, CustomStringConverti
   case notADictionary(type: String)
 
   /// A sentence naming the problem.
-  package var description: String {
+  public var description: String {
     switch self {
     case .malformed(let line, let reason):
       "the entitlements are not a valid XML property list (line \(line)): \(reason)"

@@ -2,9 +2,9 @@
 ///
 /// The Mach-O reader throws it for every damaged or hostile structure (it never traps), with the
 /// file's path, the slice's architecture once it is known, and the offset of the bad field.
-package struct MachOError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct MachOError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of damage it is.
-  package enum Kind: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
     /// The file starts with no Mach-O or universal magic.
     case notMachO
     /// The universal (fat) header or its architecture table is damaged.
@@ -18,16 +18,16 @@ package struct MachOError: Error, Equatable, Sendable, CustomStringConvertible {
   // MARK: - Properties
 
   /// What kind of damage it is.
-  package let kind: Kind
+  public let kind: Kind
   /// The file's path.
-  package let path: String
+  public let path: String
   /// The slice's architecture, such as `arm64`, once the header has named it.
-  package let architecture: String?
+  public let architecture: String?
   /// The offset (from the start of the slice, or of the file for the fat header) of the field
   /// at fault.
-  package let offset: Int?
+  public let offset: Int?
   /// What is wrong, in words.
-  package let reason: String
+  public let reason: String
 
   // MARK: - Lifecycle
 
@@ -45,7 +45,7 @@ package struct MachOError: Error, Equatable, Sendable, CustomStringConvertible {
   // MARK: - API
 
   /// A sentence naming the file, the slice and the problem.
-  package var description: String {
+  public var description: String {
     let slice = architecture.map { " (\($0) slice)" } ?? ""
     let place = offset.map { " at offset \($0)" } ?? ""
     return "\(path)\(slice) is not a valid Mach-O file: \(reason)\(place)"

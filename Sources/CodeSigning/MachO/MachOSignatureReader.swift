@@ -68,7 +68,7 @@ package struct MachOSignatureReader: Sendable {
     let architecture = slice.architecture
     guard let command = slice.codeSignature else {
       let finding = SignatureFinding(
-        check: "signature", ok: false, detail: "the slice has no LC_CODE_SIGNATURE: not signed")
+        check: .signature, ok: false, detail: "the slice has no LC_CODE_SIGNATURE: not signed")
       return Slice(
         architecture: architecture, signature: nil, codeDirectories: [], findings: [finding])
     }
@@ -103,7 +103,7 @@ package struct MachOSignatureReader: Sendable {
       findings += signer.findings
       (trust, isTimestamped) = (signer.trust, signer.isTimestamped)
     } catch {
-      findings.append(SignatureFinding(check: "superblob", ok: false, detail: "\(error)"))
+      findings.append(SignatureFinding(check: .superblob, ok: false, detail: "\(error)"))
       return Slice(
         architecture: architecture, signature: nil, codeDirectories: directories,
         findings: findings)
@@ -136,7 +136,7 @@ package struct MachOSignatureReader: Sendable {
   {
     let linkeditEnd = slice.segment(named: MachOSegment.linkeditName)?.fileEnd
     return SignatureFinding(
-      check: "signature placement",
+      check: .signaturePlacement,
       ok: linkeditEnd == command.dataEnd && slice.bytes.count == command.dataEnd,
       detail: "signature [\(command.dataOffset), \(command.dataEnd)), __LINKEDIT ends at "
         + "\(linkeditEnd.map(String.init) ?? "none"), the slice at \(slice.bytes.count)")
@@ -148,11 +148,11 @@ package struct MachOSignatureReader: Sendable {
   ) -> [SignatureFinding] {
     let name = "\(directory.hashType)"
     let limitFinding = SignatureFinding(
-      check: "code limit (\(name))", ok: directory.codeLimit == Int64(command.dataOffset),
+      check: .codeLimit(hash: name), ok: directory.codeLimit == Int64(command.dataOffset),
       detail: "code limit \(directory.codeLimit), LC_CODE_SIGNATURE.dataoff \(command.dataOffset)")
     let mismatch = firstMismatchedPage(directory, code: slice.bytes)
     let digestFinding = SignatureFinding(
-      check: "code digest (\(name))", ok: mismatch == nil,
+      check: .codeDigest(hash: name), ok: mismatch == nil,
       detail: mismatch.map { "page \($0) does not match its digest" }
         ?? "\(directory.codeDigests.count) page digests over [0, \(directory.codeLimit))")
     return [limitFinding, digestFinding]

@@ -1,6 +1,6 @@
 /// Why a Mach-O file cannot be signed: each case names the file and, for slices, the
 /// architecture.
-package enum MachOSigningError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MachOSigningError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file is not Mach-O, or a structure of it is damaged.
   case unreadable(MachOError)
   /// The slice has no `__LINKEDIT` segment to hold the signature.
@@ -24,7 +24,7 @@ package enum MachOSigningError: Error, Equatable, Sendable, CustomStringConverti
   case signingFailed(path: String, architecture: String, CodeSigningError)
 
   /// A sentence naming the file, the slice and the problem.
-  package var description: String {
+  public var description: String {
     switch self {
     case .unreadable(let error): error.description
     case .noLinkedit(let path, let architecture):

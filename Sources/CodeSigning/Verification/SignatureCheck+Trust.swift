@@ -19,14 +19,14 @@ extension SignatureCheck {
         let time = token.time.formatted(.iso8601)
         findings.append(
           SignatureFinding(
-            check: SignatureFinding.timestampCheck, ok: problem == nil,
+            check: .timestamp, ok: problem == nil,
             detail: "stamped at \(time)"
               + (problem.map { ", but the token does not hold: \($0)" } ?? "")
               + "; the authority's chain judged at \(time) (the token's time)"))
       } else {
         findings.append(
           SignatureFinding(
-            check: SignatureFinding.timestampCheck, ok: false,
+            check: .timestamp, ok: false,
             detail: "the time-stamp token cannot be read"))
       }
     }
@@ -37,7 +37,7 @@ extension SignatureCheck {
     let through = evaluation.path.dropFirst().dropLast().joined(separator: " < ")
     findings.append(
       SignatureFinding(
-        check: "certificate chain", ok: evaluation.isTrusted,
+        check: .certificateChain, ok: evaluation.isTrusted,
         detail: evaluation.summary
           + (evaluation.isTrusted && !through.isEmpty ? " through \(through)" : "")
           + "; \(when)"))

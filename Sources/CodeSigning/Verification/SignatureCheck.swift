@@ -104,7 +104,7 @@ package struct SignatureCheck: Sendable {
     guard let blob = signature[.signature], blob.count > 8 else {
       guard !directory.isAdHoc else { return ([], [], false, nil) }
       let missing = SignatureFinding(
-        check: "CMS signature", ok: false,
+        check: .cmsSignature, ok: false,
         detail: "the code directory is not ad hoc but no CMS signature is present")
       return ([missing], [], false, nil)
     }
@@ -143,7 +143,7 @@ package struct SignatureCheck: Sendable {
       digestsMatch = computed.value == stored
     }
     return SignatureFinding(
-      check: "code digest", ok: digestsMatch,
+      check: .codeDigest(hash: nil), ok: digestsMatch,
       detail: "\(directory.codeDigests.count) \(directory.hashType) digest(s) over the image")
   }
 
@@ -170,7 +170,7 @@ package struct SignatureCheck: Sendable {
       } else if !isEmpty {
         findings.append(
           SignatureFinding(
-            check: "\(name) slot", ok: false,
+            check: .specialSlot(number: slot, name: "\(name) slot"), ok: false,
             detail: "the code directory has a digest but the signature no blob"))
       }
     }
@@ -183,7 +183,7 @@ package struct SignatureCheck: Sendable {
   {
     signature.blobs.keys.sorted().filter { !known.contains($0) }.map {
       SignatureFinding(
-        check: "superblob", ok: false, detail: "unexpected blob in slot 0x\(String($0, radix: 16))")
+        check: .superblob, ok: false, detail: "unexpected blob in slot 0x\(String($0, radix: 16))")
     }
   }
 
@@ -196,18 +196,18 @@ package struct SignatureCheck: Sendable {
   {
     var findings = [
       SignatureFinding(
-        check: "CMS message digest",
+        check: .cmsMessageDigest,
         ok: cms.messageDigest == directory.hashType.digest(directory.bytes)
           || cms.messageDigest == DigestAlgorithm.sha256.digest(directory.bytes),
         detail: "signed digest \(cms.messageDigest?.hex ?? "missing")"),
       SignatureFinding(
-        check: "CMS signature", ok: cms.verifies(content: directory.bytes),
+        check: .cmsSignature, ok: cms.verifies(content: directory.bytes),
         detail: chain.first ?? "no certificate"),
     ]
     if let certificatesHold = cms.certificatesVerify() {
       findings.append(
         SignatureFinding(
-          check: "certificates", ok: certificatesHold,
+          check: .certificates, ok: certificatesHold,
           detail: "each certificate's signature against its issuer in the signature (or itself)"))
     }
     return findings
@@ -222,7 +222,7 @@ package struct SignatureCheck: Sendable {
     let computed = directory.hashType.digest(bytes)
     let stored = directory.specialDigests[slot]
     return SignatureFinding(
-      check: name, ok: stored == computed,
+      check: .specialSlot(number: slot, name: name), ok: stored == computed,
       detail: "stored \(stored?.hex ?? "none"), computed \(computed.hex)")
   }
 }

@@ -1,9 +1,98 @@
 /// One check of a code signature and its outcome, named for people.
-package struct SignatureFinding: Sendable, Encodable, Equatable {
-  /// What was checked, such as "code digest".
-  package let check: String
+public struct SignatureFinding: Sendable, Equatable, Encodable {
+  /// What a finding checked: a closed set, some with the digest or slot they concern. Its
+  /// description is the check's name in reports, such as `code digest (sha256)`.
+  public enum Check: Sendable, Hashable, Encodable, CustomStringConvertible {
+    /// Whether the code carries a signature at all (`LC_CODE_SIGNATURE`).
+    case signature
+    /// Whether the superblob and its blobs can be read.
+    case superblob
+    /// Whether the signature ends `__LINKEDIT` and the slice.
+    case signaturePlacement
+    /// Whether a disk image's signature lies where its `koly` trailer says.
+    case layout
+    /// Whether the code limit is where the signature begins, for the code directory of `hash`
+    /// (`nil` when there is one).
+    case codeLimit(hash: String?)
+    /// Whether the code's page digests match, for the code directory of `hash`.
+    case codeDigest(hash: String?)
+    /// Whether special slot `number`'s digest covers its content, named such as
+    /// `requirements slot` or `Info.plist slot`.
+    case specialSlot(number: Int, name: String)
+    /// Whether the CMS message digest names the code directory.
+    case cmsMessageDigest
+    /// Whether the CMS signature verifies over the code directory.
+    case cmsSignature
+    /// Whether each certificate the CMS carries verifies over its issuer's key.
+    case certificates
+    /// Whether the certificate chain ends at a trusted root.
+    case certificateChain
+    /// Whether the CMS's time-stamp token holds.
+    case timestamp
+    /// Whether a bundle's resource seal can be read.
+    case resourceSeal
+    /// A file added to a bundle after it was sealed.
+    case resourceAdded
+    /// A file sealed but missing.
+    case resourceMissing
+    /// A file whose content or kind differs from its seal.
+    case resourceModified
+    /// A symbolic link whose target differs from its seal.
+    case symlinkTarget
+    /// Nested code that is not signed, or not as sealed.
+    case nestedCode
+    /// Whether the bundle's layout can be read.
+    case bundleLayout
+    /// Whether a file is Mach-O that can be read.
+    case machO
+
+    /// The check's name in reports.
+    public var description: String {
+      switch self {
+      case .signature: "signature"
+      case .superblob: "superblob"
+      case .signaturePlacement: "signature placement"
+      case .layout: "layout"
+      case .codeLimit(let hash): hash.map { "code limit (\($0))" } ?? "code limit"
+      case .codeDigest(let hash): hash.map { "code digest (\($0))" } ?? "code digest"
+      case .specialSlot(_, let name): name
+      case .cmsMessageDigest: "CMS message digest"
+      case .cmsSignature: "CMS signature"
+      case .certificates: "certificates"
+      case .certificateChain: "certificate chain"
+      case .timestamp: "timestamp"
+      case .resourceSeal: "resource seal"
+      case .resourceAdded: "resource added"
+      case .resourceMissing: "resource missing"
+      case .resourceModified: "resource modified"
+      case .symlinkTarget: "symlink target"
+      case .nestedCode: "nested code"
+      case .bundleLayout: "bundle layout"
+      case .machO: "Mach-O"
+      }
+    }
+
+    /// Encodes the check by its name, as reports show it.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(description)
+    }
+
+    /// Whether the check is of the certificates' trust rather than of the signature's structure.
+    package var isTrust: Bool { self == .timestamp || self == .certificateChain }
+  }
+
+  /// What was checked.
+  public let check: Check
   /// Whether it holds.
-  package let ok: Bool
+  public let ok: Bool
   /// The detail: digests, names.
-  package let detail: String
+  public let detail: String
+
+  /// Makes a finding.
+  package init(check: Check, ok: Bool, detail: String) {
+    self.check = check
+    self.ok = ok
+    self.detail = detail
+  }
 }

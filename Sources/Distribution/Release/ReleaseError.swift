@@ -29,6 +29,10 @@ public struct ReleaseError: Error, Sendable, CustomStringConvertible {
   public let refusal: PreflightRefusal?
   /// The engine's error behind the failure, with its context, when an engine's step failed.
   public let cause: PipelineError?
+  /// The error the step threw, typed by the module that threw it (such as ``CodeSigningError``,
+  /// ``BundleError``, ``HFSPlusError`` or ``DiskImageError``), for a caller that branches on its
+  /// cases; `nil` when the release itself found the problem.
+  public let underlyingError: (any Error)?
 
   /// What the notary would refuse in a file, found offline before the upload.
   public struct PreflightRefusal: Sendable, Equatable {
@@ -50,13 +54,14 @@ public struct ReleaseError: Error, Sendable, CustomStringConvertible {
 
   private init(
     step: ReleaseStep, kind: Kind, description: String, refusal: PreflightRefusal?,
-    cause: PipelineError?
+    cause: PipelineError?, underlyingError: (any Error)? = nil
   ) {
     self.step = step
     self.kind = kind
     self.description = description
     self.refusal = refusal
     self.cause = cause
+    self.underlyingError = underlyingError
   }
 
   /// The error of an engine's `step`: a release's error stays as it is, a pipeline error says
@@ -71,7 +76,9 @@ public struct ReleaseError: Error, Sendable, CustomStringConvertible {
     case let error as PipelineError: cause = error
     case CodeSigningError.timestampFailed(let reason): cause = .timestampUnavailable(reason: reason)
     default:
-      self.init(step: step, kind: .failed, description: "\(step.rawValue): \(error)")
+      self.init(
+        step: step, kind: .failed, description: "\(step.rawValue): \(error)", refusal: nil,
+        cause: nil, underlyingError: error)
       return
     }
     let kind: Kind =
@@ -82,7 +89,9 @@ public struct ReleaseError: Error, Sendable, CustomStringConvertible {
         .invalidOptions
       default: .failed
       }
-    self.init(step: step, kind: kind, description: "\(cause)", refusal: nil, cause: cause)
+    self.init(
+      step: step, kind: kind, description: "\(cause)", refusal: nil, cause: cause,
+      underlyingError: error)
   }
 
   /// The preflight's error: what the notary would refuse in `target`, a line each.

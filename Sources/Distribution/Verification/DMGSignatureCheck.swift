@@ -11,16 +11,6 @@ import SystemSupport
 /// the `koly` trailer decides: where the signature lies, what the code limit must be, and the
 /// trailer as it was when signed (the Rep Specific slot's content).
 public struct DMGSignatureCheck: Sendable, Encodable {
-  /// A finding, named for people (CodeSigning's `SignatureFinding`, as the report shows it).
-  public struct Finding: Sendable, Encodable, Equatable {
-    /// What was checked, such as "code digest".
-    public let check: String
-    /// Whether it holds.
-    public let ok: Bool
-    /// The detail: digests, names.
-    public let detail: String
-  }
-
   /// Whether the image carries a signature at all.
   public let isSigned: Bool
   /// The signing identifier.
@@ -47,7 +37,7 @@ public struct DMGSignatureCheck: Sendable, Encodable {
   /// Whether a notarization ticket is stapled.
   public let hasStapledTicket: Bool
   /// Every check made.
-  public let findings: [Finding]
+  public let findings: [SignatureFinding]
 
   /// Whether every check holds (an unsigned image has none that fail).
   public var isValid: Bool { findings.allSatisfy(\.ok) }
@@ -81,12 +71,12 @@ public struct DMGSignatureCheck: Sendable, Encodable {
     let descriptor = try FileDescriptor.openForReading(path)
     defer { descriptor.close() }
     let size = try descriptor.status().size
-    var findings: [Finding] = []
+    var findings: [SignatureFinding] = []
     let expectedEnd =
       trailer.codeSignatureOffset + trailer.codeSignatureLength + Int64(KolyTrailer.size)
     findings.append(
-      Finding(
-        check: "layout",
+      SignatureFinding(
+        check: .layout,
         ok: expectedEnd == size
           && trailer.codeSignatureOffset == trailer.plistOffset + trailer.plistLength,
         detail:
@@ -117,8 +107,8 @@ public struct DMGSignatureCheck: Sendable, Encodable {
     cdhash = directory.cdhash.hex
     isAdHoc = directory.isAdHoc
     findings.append(
-      Finding(
-        check: "code limit", ok: directory.codeLimit == trailer.codeSignatureOffset,
+      SignatureFinding(
+        check: .codeLimit(hash: nil), ok: directory.codeLimit == trailer.codeSignatureOffset,
         detail: "\(directory.codeLimit) bytes covered, signature at \(trailer.codeSignatureOffset)")
     )
     certificateChain = check.certificateChain
@@ -126,8 +116,7 @@ public struct DMGSignatureCheck: Sendable, Encodable {
     anchorIsApple = check.trust?.anchorIsApple ?? false
     isTimestamped = check.isTimestamped
     hasStapledTicket = check.hasStapledTicket
-    self.findings =
-      findings + check.findings.map { Finding(check: $0.check, ok: $0.ok, detail: $0.detail) }
+    self.findings = findings + check.findings
   }
 
   /// The digests a pass over the image should take for the signature's code digest: the code

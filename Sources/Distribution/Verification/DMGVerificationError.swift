@@ -1,3 +1,5 @@
+public import CodeSigning
+
 /// Why a disk image fails its verification (see ``DMGVerification/check(_:)``).
 public enum DMGVerificationError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Chunks of these partitions do not decode or do not match their checksum.
@@ -5,7 +7,7 @@ public enum DMGVerificationError: Error, Equatable, Sendable, CustomStringConver
   /// The image carries no code signature, and one was required.
   case unsigned(image: String)
   /// A check of the signature fails, such as `code digest` when a byte changed after signing.
-  case signatureDoesNotHold(image: String, check: String, detail: String)
+  case signatureDoesNotHold(image: String, check: SignatureFinding.Check, detail: String)
   /// No notarization ticket is stapled, and one was required.
   case noTicket(image: String)
   /// An app in the image has a signature problem.

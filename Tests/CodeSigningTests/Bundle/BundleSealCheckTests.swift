@@ -25,8 +25,8 @@ import Testing
         let path = String(executable.resolvingSymlinksInPath().path.dropFirst(root.count))
         return path == resigned ? [UInt8](repeating: 0, count: 20) : FakeCodeItemSigner.cdhash(path)
       }
-      #expect(check.findings.last?.check == "resource seal")
-      return check.findings.filter { !$0.ok && $0.check != "resource seal" }.map {
+      #expect(check.findings.last?.check == .resourceSeal)
+      return check.findings.filter { !$0.ok && $0.check != .resourceSeal }.map {
         "\($0.check): \($0.detail)"
       }
     }
