@@ -55,15 +55,14 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // The platform-neutral menu model: actions, menus, deferred items, the debug-action registry.
     .target(name: "Menus", dependencies: ["SystemSupport"], swiftSettings: strictSettings),
-    // Linux only: the slice of UIKit the menu adapters use, with Apple's spellings, plus test hooks.
-    // It is never linked into an Apple build, and its sources are empty on Apple platforms.
+    // UIKit for the menu adapters: on Linux, the slice of UIKit they use, with Apple's spellings,
+    // plus test hooks; on Apple platforms, UIKit itself re-exported (the stand-in's sources are
+    // empty there), so the adapters import this one module everywhere.
     .target(name: "UIKitStandIn", swiftSettings: strictSettings),
     // MenuControl and debug menus: UIKit on iOS and visionOS, the stand-in on Linux.
     .target(
       name: "MenusUIKit",
-      dependencies: [
-        "Menus", .target(name: "UIKitStandIn", condition: .when(platforms: [.linux])),
-      ],
+      dependencies: ["Menus", "UIKitStandIn"],
       swiftSettings: strictSettings + [
         // The platforms with a UIKit that has context menus (or, on Linux, the stand-in).
         .define("MENUS_UIKIT", .when(platforms: [.iOS, .macCatalyst, .visionOS, .linux]))

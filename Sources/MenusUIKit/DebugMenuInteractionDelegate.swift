@@ -1,9 +1,5 @@
 #if MENUS_UIKIT
-#if canImport(UIKit)
-public import UIKit
-#else
 public import UIKitStandIn
-#endif
 
 /// Supplies the debug actions of a view.
 ///

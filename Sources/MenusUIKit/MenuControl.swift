@@ -1,9 +1,5 @@
 #if MENUS_UIKIT
-#if canImport(UIKit)
-public import UIKit
-#else
 public import UIKitStandIn
-#endif
 public import Menus
 
 /// A control that shows a menu when tapped, as `UIButton` does with `menu` and

@@ -1,9 +1,5 @@
 #if MENUS_UIKIT
-#if canImport(UIKit)
-public import UIKit
-#else
 public import UIKitStandIn
-#endif
 public import Menus
 
 // Converting the platform-neutral model to UIKit is this file's only job.

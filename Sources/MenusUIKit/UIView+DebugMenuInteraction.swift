@@ -1,9 +1,5 @@
 #if MENUS_UIKIT
-#if canImport(UIKit)
-public import UIKit
-#else
 public import UIKitStandIn
-#endif
 
 extension UIView {
   /// Adds a ``DebugMenuInteraction`` for this view's own debug actions, in debug builds only.

@@ -3,7 +3,12 @@
 // @MainActor isolation (see shared/reference/uikit-menus.md §3). Behaviour follows the documented
 // call sequence (§5.2). What is not UIKit API is marked "Test hook" and lives in *+TestHooks files.
 //
-// On Apple platforms every file of this module is empty: it is never part of an Apple build.
+// On Apple platforms the stand-in's files are empty and the module is UIKit itself, re-exported
+// where there is one: so the adapters import this module alone, the same line on every platform.
+#if canImport(UIKit)
+@_exported public import UIKit
+#endif
+
 #if !canImport(Darwin)
 @_exported import Foundation
 

@@ -35,11 +35,13 @@ import Testing
       image: folder.path("Missing.dmg"), engine: NativeEngine.live(configuration: .apple))
 
     do {
-      try await release.sign(identity: .p12(path: folder.path("Missing.p12"), password: Secret("x")))
+      try await release.sign(
+        identity: .p12(path: folder.path("Missing.p12"), password: Secret("x")))
       Issue.record("signed with an identity file that does not exist")
     } catch {
       #expect(error.step == .sign)
-      guard case .unreadableIdentity(let path, _) = error.underlyingError as? CodeSigningError else {
+      guard case .unreadableIdentity(let path, _) = error.underlyingError as? CodeSigningError
+      else {
         Issue.record("unexpected underlying error: \(String(describing: error.underlyingError))")
         return
       }
@@ -50,7 +52,10 @@ import Testing
   @Test func signatureFindingsNameTheirCheckAsACase() throws {
     let check = SignatureFinding.Check.codeDigest(hash: "sha256")
     #expect(check.description == "code digest (sha256)")
-    let encoded = try JSONEncoder().encode([check, .specialSlot(number: 2, name: "requirements slot")])
-    #expect(String(decoding: encoded, as: UTF8.self) == #"["code digest (sha256)","requirements slot"]"#)
+    let encoded = try JSONEncoder().encode([
+      check, .specialSlot(number: 2, name: "requirements slot"),
+    ])
+    #expect(
+      String(decoding: encoded, as: UTF8.self) == #"["code digest (sha256)","requirements slot"]"#)
   }
 }
