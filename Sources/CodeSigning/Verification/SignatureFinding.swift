@@ -91,8 +91,6 @@ public struct SignatureFinding: Sendable, Equatable, Encodable {
 
   /// Makes a finding.
   package init(check: Check, ok: Bool, detail: String) {
-    self.check = check
-    self.ok = ok
-    self.detail = detail
+    (self.check, self.ok, self.detail) = (check, ok, detail)
   }
 }
