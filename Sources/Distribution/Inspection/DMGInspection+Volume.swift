@@ -26,7 +26,7 @@ extension DMGInspection {
     -> (any VolumeReader)?
   {
     func decodes(_ partition: DiskImageReader.Partition) -> Bool {
-      partitions.first { $0.id == partition.id }?.status == "ok"
+      partitions.first { $0.id == partition.id }?.status == .ok
     }
     if let partition = reader.apfsPartition, decodes(partition) {
       return try APFSReader(reader.bytes(of: partition))
@@ -95,15 +95,29 @@ extension DMGInspection.File {
   /// A file as the report lists it, from either file system's entry.
   init(_ entry: VolumeEntry) {
     self.init(
-      path: entry.path, kind: entry.kind.rawValue, size: entry.size,
+      path: entry.path, kind: Kind(entry.kind), size: entry.size,
       mode: String(entry.mode, radix: 8), owner: entry.ownerID, group: entry.groupID,
       linkTarget: entry.linkTarget,
       attributes: entry.attributes.isEmpty
         ? nil
         : entry.attributes.map {
-          DMGInspection.Attribute(name: $0.name, size: $0.size, storage: $0.storageName)
+          DMGInspection.Attribute(
+            name: $0.name, size: $0.size, storage: $0.isInline ? .inline : .stream
+          )
         },
       resourceFork: entry.resourceForkSize > 0 ? entry.resourceForkSize : nil,
       attributesFlag: entry.hasAttributesFlag)
+  }
+}
+
+extension DMGInspection.File.Kind {
+  /// The kind of a volume's entry.
+  init(_ kind: VolumeEntry.Kind) {
+    self =
+      switch kind {
+      case .folder: .folder
+      case .file: .file
+      case .symbolicLink: .symbolicLink
+      }
   }
 }

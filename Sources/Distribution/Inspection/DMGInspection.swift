@@ -26,16 +26,16 @@ public struct DMGInspection: Sendable, Encodable {
     public let chunks: [String: Int]
     /// Its stored CRC-32, in hex.
     public let storedCRC: String
-    /// `ok`, `CRC Failed` or `Data Error: …` (7-Zip's words).
-    public let status: String
+    /// How its chunks check: `ok`, `CRC Failed` or `Data Error: …` (7-Zip's words).
+    public let status: Status
   }
 
   /// An item on the volume.
   public struct File: Sendable, Encodable {
     /// Its path from the volume's root, such as `/Hello.app/Contents/Info.plist`.
     public let path: String
-    /// `file`, `folder` or `symlink`.
-    public let kind: String
+    /// What the item is.
+    public let kind: Kind
     /// The data's size in bytes.
     public let size: Int64
     /// The permission bits, in octal.
@@ -61,8 +61,8 @@ public struct DMGInspection: Sendable, Encodable {
     public let name: String
     /// Its size in bytes.
     public let size: Int64
-    /// `inline` (in its record) or `stream` (in blocks of its own), on HFS+ and APFS alike.
-    public let storage: String
+    /// Where its value lies.
+    public let storage: Storage
   }
 
   /// A picture of the background TIFF.
@@ -109,7 +109,7 @@ public struct DMGInspection: Sendable, Encodable {
   public let attributeProblems: [String]
 
   /// Whether some partition's chunks do not decode or do not match their checksum.
-  public var isDamaged: Bool { partitions.contains { $0.status != "ok" } }
+  public var isDamaged: Bool { partitions.contains { $0.status != .ok } }
 
   /// Reads the image at `path`, decodes every chunk and reads its volume.
   ///
@@ -132,11 +132,11 @@ public struct DMGInspection: Sendable, Encodable {
         counts[chunk.type.name, default: 0] += 1
         types.insert(chunk.type)
       }
-      let status =
+      let status: Partition.Status =
         switch reader.check(partition) {
-        case .ok: "ok"
-        case .checksumMismatch: "CRC Failed"
-        case .dataError(let reason): "Data Error: \(reason)"
+        case .ok: .ok
+        case .checksumMismatch: .checksumMismatch
+        case .dataError(let reason): .dataError(reason: reason)
         }
       return Partition(
         id: partition.id, name: partition.name, firstSector: partition.table.firstSector,

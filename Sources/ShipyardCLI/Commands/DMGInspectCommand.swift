@@ -39,7 +39,7 @@ struct DMGInspectCommand: ShipyardCommand {
     if !report.masterChecksumOK {
       console.printError("warning: \(image): master checksum mismatch (Master CRC error)")
     }
-    for partition in report.partitions where partition.status != "ok" {
+    for partition in report.partitions where partition.status != .ok {
       console.printError("error: \(image): \(partition.status) in \(partition.name)")
     }
     if report.isDamaged {

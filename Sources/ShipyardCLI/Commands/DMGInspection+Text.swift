@@ -32,7 +32,7 @@ extension DMGInspection {
         }
         for attribute in file.attributes ?? [] {
           lines.append(
-            "  \("".padding(17))\(String(attribute.size).padding(12))  @\(attribute.name) (\(attribute.storage))"
+            "  \("".padding(17))\(String(attribute.size).padding(12))  @\(attribute.name) (\(attribute.storage.rawValue))"
           )
         }
       }
