@@ -8,8 +8,7 @@ struct AppMergeCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard app merge <x86_64.app> <arm64.app> -o <universal.app>
-                              [--allow-different <glob>]... [--prefer first|second] [--force]
+    \(table.usage)
 
     Every pair of Mach-O files at the same path becomes one universal binary, as lipo -create
     makes it: each slice copied byte for byte from its file (an input that is already universal
@@ -30,7 +29,7 @@ struct AppMergeCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The merge's options.
+  /// The merge's options, `-o` needed.
   static let table = OptionTable<Arguments>(
     command: path,
     [
@@ -53,13 +52,15 @@ struct AppMergeCommand: ShipyardCommand {
             "--prefer", value: "first|second",
             .choice(UniversalAppMerge.Side.allCases.map { ($0.rawValue, $0) }),
             help: OptionHelp(
-              "The app whose copy of an allowed difference is kept.", default: "first")
+              "The app whose copy of an allowed difference is kept.",
+              default: .value(Arguments().preferred.rawValue))
           ) { $0.preferred = $1 },
           .flag("--force", help: "Replaces an existing <universal.app>.") { $0.force = true },
           .flag("--json", help: "Prints what was merged as JSON.") { $0.json = true },
         ]
       )
-    ])
+    ]
+  ).taking("<x86_64.app>", "<arm64.app>").requiring("-o")
 
   /// What the flags read.
   struct Arguments {

@@ -8,8 +8,7 @@ struct AppNotarizeCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard app notarize <App.app> <credentials> [--timeout <duration>] [--no-wait]
-                                 [--submission-id <id>] [--engine <engine>] [--json]
+    \(table.usage)
 
     Checks the app offline first, as `app verify` does (an unsigned app, or one the notary would
     refuse, is stopped before the upload; --no-preflight uploads it all the same). Then zips it to
@@ -28,8 +27,7 @@ struct AppNotarizeCommand: ShipyardCommand {
     """
 
   /// The options of `dmg notarize`.
-  static let table = OptionTable<DMGNotarizeCommand.Arguments>(
-    command: path, DMGNotarizeCommand.table.sections.map { ($0.title, $0.specs) })
+  static let table = DMGNotarizeCommand.table.reused(by: path, taking: "<App.app>")
 
   let app: String
   /// What was asked, checked.

@@ -8,9 +8,7 @@ struct AppSignCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard app sign <App.app | binary> (--p12 <file> | --pem <file> | --identity <name> | --ad-hoc)
-                             [--entitlements [<path>=]<file>]... [--no-runtime]
-                             [--timestamp-url <url> | --no-timestamp] [--engine <engine>]
+    \(table.usage)
 
     Signs every Mach-O file (each slice of a universal binary) that is no bundle's main executable,
     deepest first; then each nested bundle (framework versions, helper apps, XPC services, login
@@ -29,28 +27,34 @@ struct AppSignCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The signing options and the app's.
+  /// The signing options and the app's, an identity (or `--ad-hoc`) needed.
   static let table = OptionTable<Arguments>(
     command: path,
     [
       (
         "OPTIONS",
-        SigningArguments.options.map { option in
-          // A single binary's identifier here; bundles take their CFBundleIdentifier.
-          option.names == ["--identifier"]
-            ? option.with(
-              help: OptionHelp(
-                "A single binary's signing identifier.",
-                default: "its former signature's, else its file name, trimmed"))
-            : option
-        }.map { $0.lifted(\.signing) }
-          + AppSigningArguments.options.map { $0.lifted(\.app) } + [
-            .flag("--ad-hoc", help: "Signs ad hoc: no certificate, no timestamp (local use only).")
-            { $0.adHoc = true },
-            .flag("--json", help: "Prints what was signed as JSON.") { $0.json = true },
-          ]
+        signingOptions + AppSigningArguments.options.map { $0.lifted(\.app) } + ownOptions
       )
-    ])
+    ]
+  ).taking("<App.app | binary>").requiring(oneOf: SigningArguments.identityFlags + ["--ad-hoc"])
+
+  /// The signing options, `--identifier` described for a single binary (bundles take their
+  /// CFBundleIdentifier).
+  private static let signingOptions: [OptionSpec<Arguments>] = SigningArguments.options.map {
+    option in
+    let help = OptionHelp(
+      "A single binary's signing identifier.",
+      default: "its former signature's, else its file name, trimmed")
+    return (option.names == ["--identifier"] ? option.with(help: help) : option).lifted(\.signing)
+  }
+
+  /// `--ad-hoc` and `--json`.
+  private static let ownOptions: [OptionSpec<Arguments>] = [
+    .flag("--ad-hoc", help: "Signs ad hoc: no certificate, no timestamp (local use only).") {
+      $0.adHoc = true
+    },
+    .flag("--json", help: "Prints what was signed as JSON.") { $0.json = true },
+  ]
 
   /// What the command's flags read.
   struct Arguments {

@@ -8,7 +8,7 @@ struct AppStapleCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard app staple <App.app> [--engine <native|apple|rcodesign>] [--ticket-timeout <duration>]
+    \(table.usage)
 
     Natively, looks the ticket up by the main executable's code directory hash (SHA-256, first
     slice) and writes it to Contents/CodeResources, which no seal covers, so the signature stays
@@ -20,8 +20,7 @@ struct AppStapleCommand: ShipyardCommand {
     """
 
   /// The options of `dmg staple`.
-  static let table = OptionTable<DMGStapleCommand.Arguments>(
-    command: path, DMGStapleCommand.table.sections.map { ($0.title, $0.specs) })
+  static let table = DMGStapleCommand.table.reused(by: path, taking: "<App.app>")
 
   let app: String
   let engine: any ReleaseEngine

@@ -9,7 +9,7 @@ struct AppVerifyCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard app verify <App.app | binary> [--trust-root <pem> ...] [--json]
+    \(table.usage)
 
     Checks every slice of every Mach-O file: page and special-slot hashes (Info.plist,
     CodeResources, entitlements, requirements), the CMS signature and its chain to one of Apple's
@@ -35,7 +35,8 @@ struct AppVerifyCommand: ShipyardCommand {
           ImageReportArguments.jsonFlag.lifted(\.json).with(help: "Prints the report as JSON.")
         ]
       )
-    ])
+    ]
+  ).taking("<App.app | binary>")
 
   /// What the flags read.
   struct Arguments {

@@ -9,8 +9,7 @@ struct AppcastAddCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard appcast add <image.dmg | app.zip> [--feed <appcast.xml> --ed-key-file <file>]
-                                [--electron-updater <latest-mac.yml>] [options]
+    \(table.usage)
 
     Reads the app's Info.plist from inside the disk image (HFS+ or APFS) or the zip (as
     `ditto -c -k --keepParent` makes it): CFBundleVersion is the item's sparkle:version,
@@ -33,7 +32,8 @@ struct AppcastAddCommand: ShipyardCommand {
             help: "Prints what was written as JSON.")
         ]
       )
-    ])
+    ]
+  ).taking("<image.dmg | app.zip>")
 
   /// What the flags read.
   struct Arguments {

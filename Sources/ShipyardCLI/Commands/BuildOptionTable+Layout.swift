@@ -6,20 +6,21 @@ extension BuildOptionTable {
     .option(
       "--window", value: "<w>x<h>", .windowSize, key: "window",
       appdmg: ConfigKey("window.size", .custom(windowSize)),
-      help: OptionHelp("The window's size.", default: "660x400")
+      help: OptionHelp("The window's size.", default: .size(defaults.layout.windowSize))
     ) { $0.options.layout.windowSize = $1 },
     .option(
       "--window-position", value: "<x>,<y>", .point, key: "windowPosition",
       appdmg: ConfigKey("window.position", .custom(windowPosition)),
-      help: OptionHelp("The window's top-left corner on screen.", default: "200,120")
+      help: OptionHelp(
+        "The window's top-left corner on screen.", default: .point(defaults.layout.windowOrigin))
     ) { $0.options.layout.windowOrigin = $1 },
     .option(
       "--icon-size", value: "<n>", .integer(in: 16...512), key: "iconSize", appdmg: "icon-size",
-      help: OptionHelp("The icons' size, 16 to 512.", default: "128")
+      help: OptionHelp("The icons' size, 16 to 512.", default: .value(defaults.layout.iconSize))
     ) { $0.options.layout.iconSize = $1 },
     .option(
       "--text-size", value: "<n>", .integer(in: 10...16), key: "textSize", appdmg: "text-size",
-      help: OptionHelp("The labels' size, 10 to 16.", default: "13")
+      help: OptionHelp("The labels' size, 10 to 16.", default: .value(defaults.layout.textSize))
     ) { $0.options.layout.textSize = $1 },
     .option(
       "--icon", value: "<name>=<x>,<y>", .iconPosition,
@@ -45,7 +46,8 @@ extension BuildOptionTable {
     ) { $0.options.volumeIcon = $1 },
     .option(
       "--applications-link-name", value: "<name>", .string, key: "applicationsLinkName",
-      help: OptionHelp("The Applications link's name.", default: "Applications")
+      help: OptionHelp(
+        "The Applications link's name.", default: .value(defaults.applicationsLinkName))
     ) { $0.options.applicationsLinkName = $1 },
     .option(
       "--add", value: "<path>", .file, key: ConfigKey("add", .each("paths")), path: true,

@@ -27,7 +27,8 @@ extension BuildOptionTable {
       .option(
         "--sidebar-width", value: "<n>", .integer(in: 100...1000), key: "sidebarWidth",
         appdmg: "sidebar-width",
-        help: OptionHelp("The sidebar's width, 100 to 1000.", default: "180")
+        help: OptionHelp(
+          "The sidebar's width, 100 to 1000.", default: .value(defaults.layout.chrome.sidebarWidth))
       ) { $0.options.layout.chrome.sidebarWidth = $1 },
       .option(
         "--view", value: "<style>", ValueParser<FinderViewStyle>.choice, key: "view",
@@ -49,7 +50,8 @@ extension BuildOptionTable {
       .option(
         "--grid-spacing", value: "<n>", .integer(in: 1...100), key: "gridSpacing",
         appdmg: "grid-spacing",
-        help: OptionHelp("The icon grid's spacing, 1 to 100.", default: "100")
+        help: OptionHelp(
+          "The icon grid's spacing, 1 to 100.", default: .value(defaults.layout.gridSpacing))
       ) { $0.options.layout.gridSpacing = $1 },
       .flag(
         "--show-item-info", key: "showItemInfo", appdmg: "show-item-info",
@@ -65,11 +67,15 @@ extension BuildOptionTable {
   static let list: [Spec] = [
     .option(
       "--list-icon-size", value: "<n>", .integer(in: 16...32), key: "list.iconSize",
-      appdmg: "list.icon-size", help: OptionHelp("The list view's icons, 16 to 32.", default: "16")
+      appdmg: "list.icon-size",
+      help: OptionHelp(
+        "The list view's icons, 16 to 32.", default: .value(defaults.layout.listSettings.iconSize))
     ) { $0.options.layout.listSettings.iconSize = $1 },
     .option(
       "--list-text-size", value: "<n>", .integer(in: 10...16), key: "list.textSize",
-      appdmg: "list.text-size", help: OptionHelp("The list view's text, 10 to 16.", default: "12")
+      appdmg: "list.text-size",
+      help: OptionHelp(
+        "The list view's text, 10 to 16.", default: .value(defaults.layout.listSettings.textSize))
     ) { $0.options.layout.listSettings.textSize = $1 },
     .option(
       "--list-sort-by", value: "<column>", .column, key: "list.sortBy", appdmg: "list.sort-by",
@@ -80,10 +86,11 @@ extension BuildOptionTable {
     ) { $0.options.layout.listSettings.sortColumn = $1 },
     .option(
       "--list-columns", value: "<a,b,..>", .columns, key: columnsKey, appdmg: columnsKey,
-      help: """
-        The columns shown, name first (default:
-        name,date-modified,size,kind,date-added).
+      help: OptionHelp(
         """
+        The columns shown, name first (default:
+        \(defaults.layout.listSettings.columns.map(\.rawValue).joined(separator: ","))).
+        """)
     ) { $0.options.layout.listSettings.columns = $1 },
     .option(
       "--list-column-width", value: "<column>=<n>", .columnWidth,

@@ -7,6 +7,9 @@ enum BuildOptionTable {
   /// An option of `dmg build`.
   typealias Spec = OptionSpec<DMGBuildArguments>
 
+  /// The options a build starts from: the defaults the help shows.
+  static var defaults: DMGBuildOptions { DMGBuildArguments().options }
+
   /// Every option, in the order of `dmg build --help`.
   static var all: [Spec] { general + layout + license + view + fileKeys }
 
@@ -34,10 +37,11 @@ enum BuildOptionTable {
     ) { $0.options.caseSensitive = true },
     .option(
       "--level", value: "<n>", .string, key: "level",
-      help: """
-        The compression level: UDZO 1-12 (libdeflate, default 5),
-        UDBZ 1-9 (default 9), ULMO 0-9 (default 6).
+      help: OptionHelp(
         """
+        The compression level: \(levels(.udzo, by: "libdeflate")),
+        \(levels(.udbz)), \(levels(.ulmo)).
+        """)
     ) { $0.level = $1 },
     .flag(
       "--no-applications-link", key: ConfigKey("applicationsLink", .negated),
@@ -45,20 +49,31 @@ enum BuildOptionTable {
     ) { $0.options.applicationsLink = false },
     .option(
       "--owner", value: "<uid:gid>", .owner, key: "owner",
-      help: OptionHelp("The owner and group of every item.", default: "501:20")
+      help: OptionHelp(
+        "The owner and group of every item.",
+        default: .owner(user: defaults.ownerID, group: defaults.groupID))
     ) {
       $0.options.ownerID = $1.user
       $0.options.groupID = $1.group
     },
     .option(
       "--free-space", value: "<size>", .byteCount, key: "freeSpace",
-      help: OptionHelp("Free space to leave on the volume, such as 10M.", default: "0")
+      help: OptionHelp(
+        "Free space to leave on the volume, such as 10M.", default: .value(defaults.freeSpace))
     ) { $0.options.freeSpace = $1 },
     .option(
       "--threads", value: "<n>", .positive, key: "threads",
       help: OptionHelp("Chunks compressed at once.", default: "the number of cores")
     ) { $0.options.threads = $1 },
   ]
+
+  /// The levels `format` takes and its default, as `--level`'s help writes them:
+  /// `UDZO 1-12 (libdeflate, default 5)`.
+  private static func levels(_ format: ImageFormat, by library: String? = nil) -> String {
+    let range = "\(format.levels.lowerBound)-\(format.levels.upperBound)"
+    let library = library.map { "\($0), " } ?? ""
+    return "\(format.rawValue) \(range) (\(library)default \(format.defaultLevel))"
+  }
 
   /// The keys only configuration files have: our `source`, appdmg's `contents` (the app, the
   /// other items, the links and every icon's place) and `$schema`.

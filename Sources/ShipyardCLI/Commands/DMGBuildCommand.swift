@@ -8,10 +8,7 @@ struct DMGBuildCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg build <app-or-folder> [-o <out.dmg>] [--volume-name <name>] [--format <format>]
-                              [--filesystem HFS+|APFS] [--case-sensitive] [--level <n>] [--no-applications-link] [--owner <uid:gid>]
-                              [--free-space <size>] [--threads <n>] [layout options]
-           shipyard dmg build --config <file.json> [-o <out.dmg>]
+    \(table.usage)
 
     Writes an HFS+ volume or an APFS container inside a UDIF image, as hdiutil does, with no
     hdiutil and no Finder: the same inputs give the same bytes on every OS. APFS images open on
@@ -32,7 +29,7 @@ struct DMGBuildCommand: ShipyardCommand {
       shipyard dmg build --config Examples/layout.json -o Hello.dmg
     """
 
-  /// The options, the first section's help ending with `--config`.
+  /// The options, the first section's help ending with `--config`, which may name the source.
   static let table = OptionTable<DMGBuildArguments>(
     command: path,
     [
@@ -54,7 +51,8 @@ struct DMGBuildCommand: ShipyardCommand {
         BuildOptionTable.view + BuildOptionTable.fileKeys
       ),
     ]
-  ).deferringConfigKeys(to: DMGShipCommand.table)
+  ).taking("<app-or-folder>").alsoUsable(with: ["--config"], optional: ["-o"])
+    .deferringConfigKeys(to: DMGShipCommand.table)
 
   let options: DMGBuildOptions
 

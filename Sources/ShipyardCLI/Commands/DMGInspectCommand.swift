@@ -8,21 +8,24 @@ struct DMGInspectCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg inspect <image.dmg> [--json]
+    \(table.usage)
 
     Decodes every chunk and checks each partition's CRC-32 and the master checksum, as 7-Zip's
     test does: a chunk that does not decode ("data error") or a partition whose CRC-32 differs
     exits 1; a wrong master checksum alone is a warning. Then lists the volume's files
     (HFS+ or APFS) with their attributes and resource forks, and the Finder window's layout.
 
-    \(ImageReportArguments.table(command: path).help)
+    \(table.help)
     """
+
+  /// `--json`.
+  static let table = ImageReportArguments.table(command: path).taking("<image.dmg>")
 
   let arguments: ImageReportArguments
   var image: String { arguments.image }
 
   init(arguments: [String], environment _: [String: String]) throws(CommandError) {
-    self.arguments = try ImageReportArguments(arguments, command: Self.path)
+    self.arguments = try ImageReportArguments(arguments, table: Self.table)
   }
 
   func run(console: Console) async throws(CommandError) {

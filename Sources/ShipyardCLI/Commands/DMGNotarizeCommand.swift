@@ -10,8 +10,7 @@ struct DMGNotarizeCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg notarize <image.dmg> <credentials> [--timeout <duration>] [--no-wait]
-                                 [--submission-id <id>] [--engine <engine>] [--json]
+    \(table.usage)
 
     Submits the image (`xcrun notarytool submit --output-format json`, `rcodesign notary-submit`,
     or natively), records the submission ID in <image>.notarization.json, then polls its status
@@ -33,7 +32,8 @@ struct DMGNotarizeCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The notary options, then `--engine`, `--no-wait`, `--submission-id` and `--json`.
+  /// The notary options, the credentials needed, then `--engine`, `--no-wait`,
+  /// `--submission-id` and `--json`.
   static let table = OptionTable<Arguments>(
     command: path,
     [
@@ -51,7 +51,8 @@ struct DMGNotarizeCommand: ShipyardCommand {
           }
         ]
       )
-    ])
+    ]
+  ).taking("<image.dmg>").requiring(oneOf: NotaryArguments.credentialChoice)
 
   /// What the flags read.
   struct Arguments {

@@ -8,12 +8,7 @@ struct DMGShipCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg ship <app-or-folder> [build options] [signing options] [notary options]
-                             [--entitlements [<path>=]<file>]... [--no-runtime]
-                             [--trust-root <pem> ...] [--skip-sign-app] [--skip-sign]
-                             [--skip-notarize] [--skip-staple] [--skip-verify] [--staple-app]
-                             [--no-wait] [--json] [--appcast <appcast.xml> --ed-key-file <file>]
-                             [--electron-updater <latest-mac.yml>]
+    \(table.usage)
 
     Runs `app sign` on the app (or on each .app of the folder) with the same identity, then
     `dmg build`, `dmg sign`, `dmg notarize`, `dmg staple` and `dmg verify` in order, with the
@@ -44,7 +39,8 @@ struct DMGShipCommand: ShipyardCommand {
           + AppcastArguments.options(feedFlag: "--appcast").map { $0.lifted(\.feeds) }
           + DMGShipArguments.options
       )
-    ])
+    ]
+  ).taking("<app-or-folder>").alsoUsable(with: ["--config"], optional: ["-o"])
 
   let build: DMGBuildOptions
   /// The signing options, unless signing is skipped.

@@ -8,7 +8,7 @@ struct DMGSignCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg sign <image.dmg> (--identity <name> | --p12 <file> | --pem <file>) [--engine <engine>]
+    \(table.usage)
 
     Apple's tools run `codesign --sign <identity> --timestamp <image>` then `codesign --verify
     --strict`; rcodesign runs `rcodesign sign` with the certificate file. Secrets: the PKCS#12
@@ -17,8 +17,9 @@ struct DMGSignCommand: ShipyardCommand {
     \(table.help)
     """
 
-  /// The signing options.
+  /// The signing options, one identity needed.
   static let table = OptionTable(command: path, [("OPTIONS", SigningArguments.options)])
+    .taking("<image.dmg>").requiring(oneOf: SigningArguments.identityFlags)
 
   let image: String
   let signing: SigningOptions
@@ -46,7 +47,7 @@ struct DMGStapleCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg staple <image.dmg> [--engine <native|apple|rcodesign>] [--ticket-timeout <duration>]
+    \(table.usage)
 
     Runs `xcrun stapler staple` then `xcrun stapler validate` (or `rcodesign staple`), or natively
     looks the ticket up by the code directory hash and adds it to the signature, retrying every 10 s
@@ -64,10 +65,12 @@ struct DMGStapleCommand: ShipyardCommand {
         [
           EngineName.option.lifted(\.engine).with(help: "The tools to use."),
           NotaryArguments.ticketTimeoutOption.lifted(\.ticketTimeout).with(
-            help: OptionHelp("How long to wait for the ticket.", default: "60s")),
+            help: OptionHelp(
+              "How long to wait for the ticket.", default: .duration(Arguments().ticketTimeout))),
         ]
       )
-    ])
+    ]
+  ).taking("<image.dmg>")
 
   /// What the flags read.
   struct Arguments {

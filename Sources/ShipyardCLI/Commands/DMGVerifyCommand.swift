@@ -8,7 +8,7 @@ struct DMGVerifyCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard dmg verify <image.dmg> [--trust-root <pem> ...] [--json]
+    \(table.usage)
 
     Checks every chunk's checksum, then the embedded code signature: the code directory (identifier,
     digest type, flags), the code digest recomputed over the image, the trailer's special slot, the
@@ -41,7 +41,8 @@ struct DMGVerifyCommand: ShipyardCommand {
         TrustArguments.options.map { $0.lifted(\.trust) }
           + [ImageReportArguments.jsonFlag.lifted(\.json)]
       )
-    ])
+    ]
+  ).taking("<image.dmg>")
 
   let arguments: ImageReportArguments
   /// The roots the signature's chain may end at.

@@ -11,7 +11,7 @@ extension FormDecodeCommand {
     var lenient = false
   }
 
-  /// `--content-type` and the report's options.
+  /// `--content-type`, needed, and the report's options.
   static let table = OptionTable<Arguments>(
     command: path,
     [
@@ -41,5 +41,6 @@ extension FormDecodeCommand {
           ) { $0.lenient = true },
         ]
       )
-    ])
+    ]
+  ).taking("[<file> | -]").requiring("--content-type")
 }

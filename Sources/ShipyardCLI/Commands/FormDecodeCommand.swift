@@ -11,8 +11,7 @@ struct FormDecodeCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard form decode --content-type <header value> [<file> | -] [--no-digest] [--json]
-                               [--lenient]
+    \(table.usage)
 
     Reads the body from <file>, or standard input when it is - or absent, 64 KiB at a time: memory
     stays small whatever the size. A malformed body exits 1 with the problem and its byte offset,

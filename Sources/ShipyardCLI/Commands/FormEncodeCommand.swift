@@ -8,7 +8,7 @@ struct FormEncodeCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard form encode -F <name=content>... [-o <file>] [--boundary <boundary>]
+    \(table.usage)
 
     Without -o the body goes to standard output and the Content-Type header to standard error.
     With -o the body is written to <file> (through a temporary file, so that a failure leaves no
@@ -21,7 +21,7 @@ struct FormEncodeCommand: ShipyardCommand {
       shipyard form encode -F 'doc=@notes.txt;type=text/markdown;filename=README.md' > body
     """
 
-  /// The form options, then `-o`.
+  /// The form options (a field needed), then `-o`.
   static let table = OptionTable<Arguments>(
     command: path,
     [
@@ -33,7 +33,8 @@ struct FormEncodeCommand: ShipyardCommand {
           }
         ]
       )
-    ])
+    ]
+  ).requiring(oneOf: FormArguments.fieldFlags)
 
   /// What the flags read.
   struct Arguments {

@@ -7,6 +7,9 @@ struct FormArguments {
   /// `--boundary`.
   var boundary: String?
 
+  /// The fields' options, of which a form needs one (each repeatable).
+  static let fieldFlags = ["-F", "--form-string"]
+
   /// `-F`, `--form-string` and `--boundary`.
   static let options: [OptionSpec<FormArguments>] = [
     .option(

@@ -24,7 +24,7 @@ extension FormPostCommand {
       ) { $0.headers.append($1) },
       .option(
         "-X", "--request", value: "<method>", .string,
-        help: OptionHelp("The HTTP method.", default: "POST")
+        help: OptionHelp("The HTTP method.", default: .value(Arguments().method))
       ) { $0.method = $1 },
       .option(
         "-o", "--output", value: "<file>", .string,

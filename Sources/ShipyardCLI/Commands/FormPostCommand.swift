@@ -13,7 +13,7 @@ struct FormPostCommand: ShipyardCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard form post <url> -F <name=content>... [-H <header>]... [-X <method>]
+    \(table.usage)
 
     The body is streamed with an exact Content-Length: large files are never read into memory.
     The HTTP status goes to standard error and the response body to standard output (or -o).
@@ -27,10 +27,11 @@ struct FormPostCommand: ShipyardCommand {
       shipyard form post http://127.0.0.1:8080/ -F 'meta=<meta.json;type=application/json'
     """
 
-  /// The form options, then the request's.
+  /// The form options (a field needed), then the request's.
   static let table = OptionTable<Arguments>(
     command: path,
-    [("OPTIONS", FormArguments.options.map { $0.lifted(\.form) } + Arguments.options)])
+    [("OPTIONS", FormArguments.options.map { $0.lifted(\.form) } + Arguments.options)]
+  ).taking("<url>").requiring(oneOf: FormArguments.fieldFlags)
 
   let url: URL
   let form: FormOptions

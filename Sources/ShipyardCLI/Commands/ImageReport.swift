@@ -15,10 +15,11 @@ struct ImageReportArguments {
     OptionTable(command: command, [("OPTIONS", [jsonFlag])])
   }
 
-  init(_ arguments: [String], command: String) throws(CommandError) {
+  /// The image and `--json` among `arguments`, parsed by `table` (one of ``table(command:)``).
+  init(_ arguments: [String], table: OptionTable<Bool>) throws(CommandError) {
     var json = false
-    let positionals = try Self.table(command: command).parse(arguments, into: &json)
-    try self.init(positionals: positionals, json: json, command: command)
+    let positionals = try table.parse(arguments, into: &json)
+    try self.init(positionals: positionals, json: json, command: table.command)
   }
 
   /// The one image among `positionals`, else a usage error for `command`.

@@ -8,7 +8,7 @@ struct NotaryHistoryCommand: NotaryLookUpCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard notary history <credentials> [--engine <engine>] [--json]
+    \(table.usage)
 
     Natively asks Apple's Notary API (GET /notary/v2/submissions: the last 100); with --engine
     apple runs `xcrun notarytool history --output-format json`. Prints one submission a line:

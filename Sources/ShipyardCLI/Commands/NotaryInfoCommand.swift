@@ -8,7 +8,7 @@ struct NotaryInfoCommand: NotaryLookUpCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard notary info <submission-id> <credentials> [--engine <engine>] [--json]
+    \(table.usage)
 
     Natively asks Apple's Notary API (GET /notary/v2/submissions/<id>); with --engine apple runs
     `xcrun notarytool info <id> --output-format json`. Works from any machine with the

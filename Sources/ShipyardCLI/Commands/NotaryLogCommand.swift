@@ -8,7 +8,7 @@ struct NotaryLogCommand: NotaryLookUpCommand {
   static let help = """
     OVERVIEW: \(summary)
 
-    USAGE: shipyard notary log <submission-id> <credentials> [--engine <engine>] [--json]
+    \(table.usage)
 
     Fetches the developer log Apple keeps for a finished submission (natively through GET
     /notary/v2/submissions/<id>/logs and its developerLogUrl; with --engine apple `xcrun

@@ -10,7 +10,7 @@ struct NotaryLookUpArguments {
   /// `--json`.
   var json = false
 
-  /// The options of `notary info`, `log` and `history`.
+  /// The options of `notary info`, `log` and `history`, the credentials needed.
   static func table(command: String) -> OptionTable<Self> {
     OptionTable(
       command: command,
@@ -23,7 +23,8 @@ struct NotaryLookUpArguments {
             .flag("--json", help: "Prints Apple's answer as JSON.") { $0.json = true },
           ]
         )
-      ])
+      ]
+    ).requiring(oneOf: NotaryArguments.credentialChoice)
   }
 
   /// A look-up's arguments, parsed by `table` and checked: the submission ID when `takesID`,

@@ -1,7 +1,7 @@
 /// A `notary` look-up command (`info`, `log`, `history`): its options are the credentials,
 /// `--engine` and `--json`, read into a ``NotaryLookUp``; only what it asks and how it prints
 /// differ.
-protocol NotaryLookUpCommand: ShipyardCommand {
+protocol NotaryLookUpCommand: ShipyardCommand where Arguments == NotaryLookUpArguments {
   /// Whether it takes a submission ID.
   static var takesID: Bool { get }
   /// The look-up, checked.
@@ -11,9 +11,10 @@ protocol NotaryLookUpCommand: ShipyardCommand {
 }
 
 extension NotaryLookUpCommand {
-  /// The credentials, `--engine` and `--json`.
+  /// The credentials, `--engine` and `--json`, after the submission ID if it takes one.
   static var table: OptionTable<NotaryLookUpArguments> {
-    NotaryLookUpArguments.table(command: path)
+    let table = NotaryLookUpArguments.table(command: path)
+    return takesID ? table.taking("<submission-id>") : table
   }
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {

@@ -39,7 +39,9 @@ struct NotaryArguments {
   /// `--ticket-timeout`, which `dmg staple` takes too.
   static let ticketTimeoutOption = OptionSpec<TimeInterval>.option(
     "--ticket-timeout", value: "<duration>", .duration(allowsZero: true),
-    help: OptionHelp("How long stapling waits for Apple to publish the ticket.", default: "60s")
+    help: OptionHelp(
+      "How long stapling waits for Apple to publish the ticket.",
+      default: .duration(NotaryArguments().ticketTimeout))
   ) { $0 = $1 }
 
   /// `--no-wait`, which `dmg notarize` and `dmg ship` take.
@@ -66,10 +68,18 @@ struct NotaryArguments {
       .option(
         "--timeout", value: "<duration>", .duration(allowsZero: false), key: "notarize.timeout",
         help: OptionHelp(
-          "The longest wait for Apple, such as 1800, 90s, 30m or 2h.", default: "1h")
+          "The longest wait for Apple, such as 1800, 90s, 30m or 2h.",
+          default: .duration(NotaryArguments().timeout))
       ) { $0.timeout = $1 },
       ticketTimeoutOption.lifted(\.ticketTimeout),
     ]
+
+  /// The credentials as the choice the commands that reach Apple need: one flag of each entry of
+  /// ``credentialOptions`` (`--keychain-profile`, `--apple-id`, `--key`), which the options
+  /// shown with it follow.
+  static var credentialChoice: [String] {
+    credentialOptions.filter { $0.help.placement == .entry }.map(\.name)
+  }
 
   /// The credential options alone, which the `notary` look-ups take.
   static let credentialOptions: [OptionSpec<NotaryArguments>] = [
@@ -157,24 +167,6 @@ struct NotaryOptions: Sendable, Equatable {
       throw .usage(EngineErrorWords.message(error, command: command), command: command)
     } catch {
       throw .usage("\(error)", command: command)
-    }
-  }
-}
-
-extension ValueParser where Value == TimeInterval {
-  /// `1800`, `90s`, `30m`, `2h`: above zero, or zero too when `allowsZero`.
-  static func duration(allowsZero: Bool) -> Self {
-    Self { text, origin throws(CommandError) in
-      let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600]
-      let seconds =
-        text.last.flatMap { units[$0] }.map { unit in
-          TimeInterval(text.dropLast()).map { $0 * unit }
-        } ?? TimeInterval(text)
-      guard let seconds, seconds > 0 || (allowsZero && seconds == 0) else {
-        throw origin.error(
-          "\(origin.name) takes seconds, or a number with s, m or h, not \(text.debugDescription)")
-      }
-      return seconds
     }
   }
 }

@@ -28,6 +28,10 @@ struct SigningArguments {
 
   // MARK: - API
 
+  /// The identities, of which signing needs one: a keychain's, a PKCS#12 file's or a PEM
+  /// file's.
+  static let identityFlags = ["--identity", "--p12", "--pem"]
+
   /// The signing options, in the order of `dmg sign --help`.
   static let options: [OptionSpec<SigningArguments>] = [
     EngineName.option.lifted(\.engine),
@@ -68,10 +72,11 @@ struct SigningArguments {
     ) { $0.identifier = $1 },
     .option(
       "--timestamp-url", value: "<url>", .string,
-      help: """
-        native: the RFC 3161 time-stamp authority (default: $SHIPYARD_TIMESTAMP_URL,
-        else http://timestamp.apple.com/ts01).
+      help: OptionHelp(
         """
+        native: the RFC 3161 time-stamp authority (default: $SHIPYARD_TIMESTAMP_URL,
+        else \(NativeEngine.Configuration.defaultTimestampURL)).
+        """)
     ) { $0.timestampURL = $1 },
     .flag(
       "--no-timestamp",

@@ -33,10 +33,11 @@ struct OptionHelp: Sendable, ExpressibleByStringLiteral {
 
   // MARK: - Lifecycle
 
-  /// An entry with `text` and, if given, its default.
-  init(_ text: String, default defaultValue: String? = nil) {
+  /// An entry with `text` and, if given, its default (see ``HelpDefault`` for values the code
+  /// holds).
+  init(_ text: String, default defaultValue: HelpDefault? = nil) {
     self.text = text
-    self.defaultValue = defaultValue
+    self.defaultValue = defaultValue?.text
   }
 
   /// An entry whose description is `text` wrapped to the help's width (for text made from the

@@ -20,12 +20,12 @@ enum OptionRole: Sendable {
 /// ```swift
 /// .option(
 ///   "--icon-size", value: "<n>", .integer(in: 16...512), key: "iconSize", appdmg: "icon-size",
-///   help: OptionHelp("The icons' size, 16 to 512.", default: "128")
+///   help: OptionHelp("The icons' size, 16 to 512.", default: .value(defaults.layout.iconSize))
 /// ) { $0.options.layout.iconSize = $1 }
 /// ```
 ///
-/// The scanner's declarations, the help's OPTIONS sections and the decoding of configuration
-/// files all come from these (see ``OptionTable``).
+/// The scanner's declarations, the help's USAGE line and OPTIONS sections and the decoding of
+/// configuration files all come from these (see ``OptionTable``).
 struct OptionSpec<Options>: Sendable {
   /// Applies one occurrence's values to the options being built.
   typealias Apply = (inout Options) -> Void

@@ -1,6 +1,10 @@
 /// A command of the `shipyard` tool: parsed and validated from its arguments and the environment,
 /// then run.
 protocol ShipyardCommand: Sendable {
+  /// What the command's flags read into.
+  associatedtype Arguments
+  /// The command's options, from which its help's USAGE line and OPTIONS sections come.
+  static var table: OptionTable<Arguments> { get }
   /// The words that select the command, such as `form encode`.
   static var path: String { get }
   /// A one-line summary for the parent command's help.
