@@ -179,7 +179,7 @@ let package = Package(
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
     // built executable, volume files, the test PKI and the Notary doubles (in Doubles/), the
     // damage done to signed apps and tree snapshots (through CodeSigning's Mach-O reader and
-    // Digests), hostile APFS containers (resealed with APFS's Fletcher-64).
+    // Digests), hostile APFS containers (resealed with APFS's Fletcher-64), fault workspaces.
     .target(
       name: "ShipyardTestSupport",
       dependencies: ["SystemSupport", "ToolingSupport", "CodeSigning", "Digests", "APFS"],
