@@ -275,14 +275,21 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // The command line parsed and run in process: option tables, config files, usage errors, help.
     .testTarget(
       name: "ShipyardCLITests",
-      dependencies: [
-        "ShipyardCLI", "shipyard", "Multipart", "SystemSupport", "ShipyardTestSupport",
-        "Distribution",
-      ],
+      dependencies: ["ShipyardCLI", "SystemSupport", "ShipyardTestSupport"],
       // The --help golden files, read through #filePath (and rewritten with RECORD_SNAPSHOTS=1).
       exclude: ["Snapshots"],
+      swiftSettings: strictSettings
+    ),
+    // The built `shipyard` run as a process: commands against peers and doubles, signals, faults.
+    .testTarget(
+      name: "ShipyardEndToEndTests",
+      dependencies: [
+        "shipyard", "ShipyardCLI", "Distribution", "CodeSigning", "Digests", "Multipart",
+        "SystemSupport", "ShipyardTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     // Real macOS code from PyPI's wheels (Tests/Corpus, fetched by scripts/fetch-corpus.sh):

@@ -1,5 +1,4 @@
 import Foundation
-import Multipart
 import ShipyardTestSupport
 import Testing
 

@@ -5,9 +5,9 @@ import Testing
 /// One kind of damage done to a signed Electron-shaped app after signing (issue #18, Must-show
 /// 2), and the problem `app verify` (``AppSignatureCheck``) must name for it.
 ///
-/// The library's tests (CodeSigningTests) and the command's (ShipyardCLITests) damage the app
-/// the same way; only the re-signing of a nested helper on its own is theirs to do, through the
-/// library or through `shipyard app sign`.
+/// The library's tests (CodeSigningTests) and the command's (ShipyardEndToEndTests) damage the
+/// app the same way; only the re-signing of a nested helper on its own is theirs to do, through
+/// the library or through `shipyard app sign`.
 public enum AppDamage: String, CaseIterable, CustomStringConvertible, Sendable {
   /// One byte flipped in a code page of the main executable's first slice.
   case codePageOfMainExecutable
