@@ -1,7 +1,9 @@
 /// One check of a code signature and its outcome, named for people.
 public struct SignatureFinding: Sendable, Equatable, Encodable {
-  /// What a finding checked: a closed set, some with the digest or slot they concern. Its
-  /// description is the check's name in reports, such as `code digest (sha256)`.
+  /// What a finding checked.
+  ///
+  /// A closed set, some with the digest or slot they concern. Its description is the check's
+  /// name in reports, such as `code digest (sha256)`.
   public enum Check: Sendable, Hashable, Encodable, CustomStringConvertible {
     /// Whether the code carries a signature at all (`LC_CODE_SIGNATURE`).
     case signature
