@@ -29,6 +29,13 @@ public struct MultipartUploadOptions: Sendable {
   /// URLSession with its `Content-Length`; other platforms with FoundationNetworking (Windows,
   /// Android) always send it chunked.
   public var sendsFilesChunkedOnLinux: Bool
+  /// How many `307` and `308` redirects an upload follows, sending the same form again to the
+  /// new location (without its `Authorization` and `Cookie` headers when the host changes).
+  ///
+  /// No other redirect is ever followed: a `301`, `302` or `303` would turn the upload into a
+  /// `GET` that drops the form, so it comes back as the response, as every redirect does past the
+  /// limit. The default, 0, returns every redirect.
+  public var redirectLimit: Int
 
   /// Makes options.
   ///
@@ -37,12 +44,14 @@ public struct MultipartUploadOptions: Sendable {
   ///   - temporaryDirectory: Where temporary body files go; `nil` for the system's.
   ///   - sendsFilesChunkedOnLinux: Whether Linux sends bodies from their file chunked, through
   ///     URLSession, rather than with their length, through libcurl.
+  ///   - redirectLimit: How many `307` and `308` redirects to follow with the same form.
   public init(
     memoryThreshold: Int64 = 10_000_000, temporaryDirectory: URL? = nil,
-    sendsFilesChunkedOnLinux: Bool = false
+    sendsFilesChunkedOnLinux: Bool = false, redirectLimit: Int = 0
   ) {
     self.memoryThreshold = memoryThreshold
     self.temporaryDirectory = temporaryDirectory
     self.sendsFilesChunkedOnLinux = sendsFilesChunkedOnLinux
+    self.redirectLimit = redirectLimit
   }
 }

@@ -58,7 +58,9 @@ public struct MultipartUploader: Sendable {
   /// Uploads `form` with `request` and returns the server's reply.
   ///
   /// The request's `Content-Type` is set to the form's; a `GET` request becomes a `POST`.
-  /// HTTP error statuses are returned, not thrown: check the response's `statusCode`.
+  /// HTTP error statuses are returned, not thrown: check the response's `statusCode`. Redirects
+  /// are returned too, but for the `307` and `308` ones that
+  /// ``MultipartUploadOptions/redirectLimit`` lets it follow with the same form.
   ///
   /// - Parameters:
   ///   - form: The form to send.
@@ -72,7 +74,43 @@ public struct MultipartUploader: Sendable {
     with request: URLRequest,
     progress: (@Sendable (UploadProgress) -> Void)? = nil
   ) async throws -> (Data, HTTPURLResponse) {
-    let request = Self.prepare(request, for: form)
+    var request = Self.prepare(request, for: form)
+    var followed = 0
+    while true {
+      let (body, response) = try await uploadOnce(form, with: request, progress: progress)
+      guard followed < options.redirectLimit,
+        let next = Self.redirection(of: request, by: response)
+      else { return (body, response) }
+      followed += 1
+      request = next
+    }
+  }
+
+  /// The request that sends the form again where a `307` or `308` answer points.
+  ///
+  /// `nil` for any other response. Credentials and cookies stay behind when the host changes,
+  /// as curl does.
+  static func redirection(of request: URLRequest, by response: HTTPURLResponse) -> URLRequest? {
+    guard [307, 308].contains(response.statusCode),
+      let location = response.value(forHTTPHeaderField: "Location"),
+      let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+      ["http", "https"].contains(target.scheme?.lowercased())
+    else { return nil }
+    var next = request
+    next.url = target
+    if target.host?.lowercased() != request.url?.host?.lowercased()
+      || target.port != request.url?.port
+    {
+      next.setValue(nil, forHTTPHeaderField: "Authorization")
+      next.setValue(nil, forHTTPHeaderField: "Cookie")
+    }
+    return next
+  }
+
+  private func uploadOnce(
+    _ form: MultipartFormData, with request: URLRequest,
+    progress: (@Sendable (UploadProgress) -> Void)?
+  ) async throws -> (Data, HTTPURLResponse) {
     let totalBytes = form.contentLength
     if totalBytes < options.memoryThreshold {
       return try await send(

@@ -41,6 +41,17 @@ final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
     progress?(UploadProgress(bytesSent: totalBytesSent, totalBytes: totalBytes))
   }
 
+  /// Follows no redirect: the 3xx answer is the reply (``MultipartUploader`` decides whether to
+  /// send the form again), since URLSession would turn a 301, 302 or 303 into a GET without the
+  /// form.
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    completionHandler(nil)
+  }
+
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     reply.withLock { $0.received.append(data) }
   }

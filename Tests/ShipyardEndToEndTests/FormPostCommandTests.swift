@@ -20,10 +20,10 @@ struct FormPostCommandTests {
     #expect(report.parts.map(\.name) == ["greeting"])
   }
 
-  @Test func exitsWithOneOnAnHTTPError() throws {
+  @Test func exitsWith22OnAnHTTPErrorAsCurlFailDoes() throws {
     // The server implements POST only, so PUT gets 501.
     let run = try post(["-X", "PUT", "-F", "a=b"])
-    #expect(run.status == 1)
+    #expect(run.status == 22)
     #expect(run.standardError.contains("HTTP 501 Not Implemented"))
     #expect(
       run.standardError.contains("shipyard: error: the server answered HTTP 501 Not Implemented"))

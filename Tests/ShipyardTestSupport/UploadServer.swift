@@ -23,6 +23,8 @@ public final class UploadServer {
       public var sha256: String
     }
 
+    /// The request's method: `POST`, or `GET` when a client turned the upload into one.
+    public var method: String?
     /// The Content-Length header received; `nil` for a chunked body.
     public var contentLength: Int?
     /// The Transfer-Encoding header received, if any.

@@ -15,6 +15,10 @@ extension FormPostCommand {
     var maxTime: TimeInterval?
     /// `--progress` (`true`) or `--no-progress` (`false`, which wins).
     var progress: Bool?
+    /// `-L`: follow 307 and 308 redirects with the same form.
+    var followsRedirects = false
+    /// `--no-fail`: an HTTP error or a redirect exits 0.
+    var failsOnHTTPError = true
 
     /// The request's options, after the form's.
     static let options: [OptionSpec<Arguments>] = [
@@ -39,7 +43,22 @@ extension FormPostCommand {
         help: "Draws the progress bar even when standard error is not a terminal."
       ) { $0.progress = $0.progress ?? true },
       .flag("--no-progress", help: "Never draws the progress bar.") { $0.progress = false },
+      .flag(
+        "-L", "--location",
+        help: OptionHelp(
+          """
+          Follows 307 and 308 redirects with the form (up to \(Self.redirectLimit)); a 301,
+          302 or 303 is an error naming its location (a GET would drop the form).
+          """)
+      ) { $0.followsRedirects = true },
+      .flag(
+        "--no-fail",
+        help: "Exits 0 on an HTTP error or a redirect too (the status is still printed)."
+      ) { $0.failsOnHTTPError = false },
     ]
+
+    /// How many redirects `-L` follows.
+    static let redirectLimit = 10
   }
 }
 

@@ -18,7 +18,9 @@ struct FormPostCommand: ShipyardCommand {
     The body is streamed with an exact Content-Length: large files are never read into memory.
     The HTTP status goes to standard error and the response body to standard output (or -o).
     A progress bar is drawn on standard error when it is a terminal and the body is 1 MiB or more.
-    Exits 1 when the server answers with an HTTP error (4xx or 5xx).
+    No redirect is followed unless -L, and then only a 307 or 308, which keep the form. Exits 22,
+    as curl --fail does, when the answer is not a success (2xx): an HTTP error, or a redirect, named
+    with its Location. The folder of -o is made, and checked, before anything is sent.
 
     \(table.help)
 
@@ -40,6 +42,8 @@ struct FormPostCommand: ShipyardCommand {
   let output: String?
   let maxTime: TimeInterval?
   let progress: Bool?
+  let followsRedirects: Bool
+  let failsOnHTTPError: Bool
 
   init(arguments: [String], environment _: [String: String]) throws(CommandError) {
     var parsed = Arguments()
@@ -62,9 +66,12 @@ struct FormPostCommand: ShipyardCommand {
     output = parsed.output
     maxTime = parsed.maxTime
     progress = parsed.progress
+    followsRedirects = parsed.followsRedirects
+    failsOnHTTPError = parsed.failsOnHTTPError
   }
 
   func run(console: Console) async throws(CommandError) {
+    if let output { try Self.prepareFolder(ofOutput: output) }
     let body = try form.makeForm()
     var request = URLRequest(url: url)
     request.httpMethod = method
@@ -81,7 +88,9 @@ struct FormPostCommand: ShipyardCommand {
           configuration.timeoutIntervalForRequest = maxTime
         }
         return configuration
-      })
+      },
+      options: MultipartUploadOptions(redirectLimit: followsRedirects ? Arguments.redirectLimit : 0)
+    )
     let reply: Data
     let response: HTTPURLResponse
     do {
@@ -95,7 +104,53 @@ struct FormPostCommand: ShipyardCommand {
     let status = HTTPStatus.line(for: response.statusCode)
     console.printError(status)
     try writeReply(reply, console: console)
-    if response.statusCode >= 400 { throw .failure("the server answered \(status)") }
+    guard !(200..<300).contains(response.statusCode) else { return }
+    let problem = Self.problem(with: response, status: status, followsRedirects: followsRedirects)
+    if failsOnHTTPError { throw .httpError(problem) }
+    console.printError("warning: \(problem)")
+  }
+
+  /// What a `response` that is not a success means for the upload.
+  static func problem(with response: HTTPURLResponse, status: String, followsRedirects: Bool)
+    -> String
+  {
+    guard (300..<400).contains(response.statusCode) else { return "the server answered \(status)" }
+    guard let location = response.value(forHTTPHeaderField: "Location") else {
+      return "the server answered \(status) with no Location: the form was not uploaded"
+    }
+    let target = URL(string: location, relativeTo: response.url)?.absoluteString ?? location
+    switch (response.statusCode, followsRedirects) {
+    case (307, true), (308, true):
+      return "the server still redirects to \(target) (\(status)) after "
+        + "\(Arguments.redirectLimit) redirects: the form was not uploaded"
+    case (307, false), (308, false):
+      return "the server redirects to \(target) (\(status)): the form was not uploaded; add -L "
+        + "to send it there"
+    case (301, _), (302, _), (303, _):
+      return "the server redirects to \(target) (\(status)), which would send the form again as "
+        + "a GET without its body: the form was not uploaded; post to \(target) instead"
+    default:
+      return "the server answered \(status) (Location: \(target)): the form was not uploaded"
+    }
+  }
+
+  /// Makes the folder `output` goes in, and checks that the response can be written there,
+  /// before anything is sent: a rerun after a late failure would upload twice.
+  static func prepareFolder(ofOutput output: String) throws(CommandError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
+      throw .failure("-o \(output) is a folder: name the file to write the response to")
+    }
+    let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .failure("cannot make the folder \(folder) to write the response to \(output)")
+    }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw .failure("cannot write the response to \(output): \(folder) is not writable")
+    }
   }
 
   private func writeReply(_ reply: Data, console: Console) throws(CommandError) {
@@ -106,7 +161,9 @@ struct FormPostCommand: ShipyardCommand {
         try reply.withUnsafeBytes { try console.writeOutput($0) }
       }
     } catch {
-      throw .failure("cannot write the response: \(error.localizedDescription)")
+      throw .failure(
+        "cannot write the response to \(output ?? "standard output"): "
+          + "\((error as NSError).localizedFailureReason ?? error.localizedDescription)")
     }
   }
 

@@ -6,6 +6,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
   case failure(String)
   /// A wait ran out, and the same command can be run again to go on (exit 75).
   case timeout(String)
+  /// The server answered, but not with success (exit 22, as `curl --fail`).
+  case httpError(String)
 
   /// `EX_USAGE` from `sysexits.h`, which swift-argument-parser also uses for validation errors.
   public static let usageExitCode: Int32 = 64
@@ -16,6 +18,7 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     case .usage: Self.usageExitCode
     case .failure: 1
     case .timeout: 75  // EX_TEMPFAIL: try again later
+    case .httpError: 22  // curl --fail's
     }
   }
 
@@ -24,7 +27,8 @@ public enum CommandError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .usage(let message, let command):
       "error: \(message)\nSee 'shipyard \(command.isEmpty ? "" : command + " ")--help'."
-    case .failure(let message), .timeout(let message): "error: \(message)"
+    case .failure(let message), .timeout(let message), .httpError(let message):
+      "error: \(message)"
     }
   }
 }

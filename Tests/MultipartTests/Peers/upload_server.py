@@ -9,6 +9,10 @@ sent with Transfer-Encoding: chunked (and no Content-Length), by its chunks; any
 refused with 411. With --answer-early-after N, it answers 413 once it has read N bytes of the
 body, then reads the rest until the client stops sending. It stops after --requests requests
 (default 1) or --seconds seconds.
+
+A POST to /status/NNN reads the body and answers NNN instead, with `Location: /` for a 3xx; a GET
+(what a client that turned a redirect into one sends) is answered with its method and nothing
+received, so a test sees that the form never arrived.
 """
 import argparse
 import hashlib
@@ -57,12 +61,31 @@ class Handler(BaseHTTPRequestHandler):
         while self.rfile.readline() not in (b"\r\n", b"\n", b""):
             pass  # trailer fields
 
+    def do_GET(self):
+        self.reply(200, {"method": "GET", "bytesReceived": 0, "parts": []})
+
+    def answer_status(self, status, length):
+        """Reads the body, then answers `status` (a 3xx pointing at /)."""
+        received = sum(len(piece) for piece in self.chunks(length))
+        body = json.dumps({"status": status, "bytesReceived": received}).encode()
+        self.send_response(status)
+        if 300 <= status < 400:
+            self.send_header("Location", "/")
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+
     def do_POST(self):
         length = self.headers.get("Content-Length")
         encoding = self.headers.get("Transfer-Encoding")
         if (length is None) == (encoding is None) or encoding not in (None, "chunked"):
             return self.reply(411, {"error": "Content-Length or chunked Transfer-Encoding required",
                                     "transferEncoding": encoding})
+        if self.path.startswith("/status/"):
+            return self.answer_status(int(self.path.split("/")[2]),
+                                      int(length) if length is not None else None)
         if self.server.answer_early_after is not None:
             return self.answer_early(int(length) if length is not None else None)
         _, params = parse_options_header(self.headers.get("Content-Type", ""))
@@ -94,7 +117,8 @@ class Handler(BaseHTTPRequestHandler):
             received += len(piece)
         for part in parts:
             part["sha256"] = part.pop("hash").hexdigest()
-        self.reply(200, {"contentLength": int(length) if length is not None else None,
+        self.reply(200, {"method": "POST",
+                         "contentLength": int(length) if length is not None else None,
                          "transferEncoding": encoding,
                          "headers": {name.lower(): value for name, value in self.headers.items()},
                          "bytesReceived": received, "parts": parts})
