@@ -50,7 +50,8 @@ struct FormPostRedirectTests {
     }
     #expect(run.status == 22, "\(label): \(run.standardError)")
     if status < 400 {
-      #expect(run.standardError.contains(server.url.absoluteString), "\(label): \(run.standardError)")
+      #expect(
+        run.standardError.contains(server.url.absoluteString), "\(label): \(run.standardError)")
       #expect(run.standardError.contains("the form was not uploaded"), "\(label)")
       #expect(run.standardError.contains(follows ? "post to" : "-L") || status < 307, "\(label)")
     } else {
@@ -66,7 +67,8 @@ struct FormPostRedirectTests {
       BuiltProducts.shipyard.path, ["form", "post", url, "-F", "a=b", "--no-fail"])
     #expect(run.status == 0)
     #expect(run.standardError.contains("HTTP 302 Found"))
-    #expect(run.standardError.contains("warning: the server redirects to \(server.url.absoluteString)"))
+    #expect(
+      run.standardError.contains("warning: the server redirects to \(server.url.absoluteString)"))
   }
 
   @Test func theOutputFolderIsMadeBeforeTheUpload() throws {

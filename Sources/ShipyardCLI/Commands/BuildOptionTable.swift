@@ -17,7 +17,9 @@ enum BuildOptionTable {
   static let general: [Spec] = [
     .option(
       "-o", "--output", value: "<file>", .string, key: "output", path: true,
-      help: OptionHelp("The image to write.", default: "<volume name>.dmg")
+      help: OptionHelp(
+        "The image, or a folder for it; missing folders are made.",
+        default: "<volume name>.dmg")
     ) { $0.output = $1 },
     .option(
       "--volume-name", value: "<name>", .string, key: "volumeName",

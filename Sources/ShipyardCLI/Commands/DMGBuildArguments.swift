@@ -41,7 +41,7 @@ struct DMGBuildArguments {
     let name =
       options.volumeName
       ?? ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
-    options.output = output ?? "\(name).dmg"
+    options.output = output.map { OutputLocation.file($0, named: "\(name).dmg") } ?? "\(name).dmg"
     if options.caseSensitive && options.fileSystem != .apfs {
       throw usage("--case-sensitive applies to APFS volumes (--filesystem APFS)")
     }

@@ -72,6 +72,7 @@ struct DMGBuildCommand: ShipyardCommand {
 
   /// Builds the image, with progress and a summary on standard error.
   static func build(_ options: DMGBuildOptions, console: Console) throws(CommandError) {
+    try OutputLocation.prepare(options.output, for: "the image")
     let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
     do {
       let result = try DMGBuilder(options: options).build { done, total in

@@ -119,6 +119,7 @@ struct DMGShipCommand: ShipyardCommand {
     plan.stapleApp = stapleApp
     plan.wait = !noWait
     plan.feeds = feeds.writesAnything ? feeds : nil
+    try OutputLocation.prepare(build.output, for: "the image")
     let steps = ReleaseSteps(console: console, engine: engine)
     let release = steps.image(build.output)
     let outcome = try await steps.run { try await release.ship(building: build, plan: plan) }

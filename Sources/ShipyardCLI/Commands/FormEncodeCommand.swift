@@ -60,6 +60,7 @@ struct FormEncodeCommand: ShipyardCommand {
 
   func run(console: Console) async throws(CommandError) {
     let body = try form.makeForm()
+    if let output { try OutputLocation.prepare(output, for: "the body") }
     do {
       if let output {
         try body.write(to: URL(fileURLWithPath: output))

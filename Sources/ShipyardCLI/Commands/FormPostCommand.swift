@@ -71,7 +71,7 @@ struct FormPostCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    if let output { try Self.prepareFolder(ofOutput: output) }
+    if let output { try OutputLocation.prepare(output, for: "the response") }
     let body = try form.makeForm()
     var request = URLRequest(url: url)
     request.httpMethod = method
@@ -131,25 +131,6 @@ struct FormPostCommand: ShipyardCommand {
         + "a GET without its body: the form was not uploaded; post to \(target) instead"
     default:
       return "the server answered \(status) (Location: \(target)): the form was not uploaded"
-    }
-  }
-
-  /// Makes the folder `output` goes in, and checks that the response can be written there,
-  /// before anything is sent: a rerun after a late failure would upload twice.
-  static func prepareFolder(ofOutput output: String) throws(CommandError) {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue {
-      throw .failure("-o \(output) is a folder: name the file to write the response to")
-    }
-    let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .failure("cannot make the folder \(folder) to write the response to \(output)")
-    }
-    guard FileManager.default.isWritableFile(atPath: folder) else {
-      throw .failure("cannot write the response to \(output): \(folder) is not writable")
     }
   }
 

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where a command writes its output file (`-o`): a folder given stands for a file in it, and the
+/// folder the file goes in is made, and checked, before any work.
+enum OutputLocation {
+  /// `path`, or `name` inside it when `path` is an existing folder or ends with `/`.
+  static func file(_ path: String, named name: String) -> String {
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+    guard path.hasSuffix("/") || (exists && isFolder.boolValue) else { return path }
+    return (path as NSString).appendingPathComponent(name)
+  }
+
+  /// Makes the folder `path` goes in, with its parents, and checks that a file can be written
+  /// there; an existing folder at `path` itself is an error. `what` names the output in errors,
+  /// such as `the response`.
+  static func prepare(_ path: String, for what: String) throws(CommandError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw .failure("\(path) is a folder: name the file to write \(what) to")
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .failure("cannot make the folder \(folder) to write \(what) to \(path)")
+    }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw .failure("cannot write \(what) to \(path): \(folder) is not writable")
+    }
+  }
+}
