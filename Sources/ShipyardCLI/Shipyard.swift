@@ -18,8 +18,9 @@ public enum Shipyard {
     \(CommandGroup.all.flatMap(\.subcommands).map { "  \($0.path)".padding(18) + $0.summary }.joined(separator: "\n"))
 
     OPTIONS:
-      -h, --help      Shows this help; '<command> --help' shows a command's.
-      --version       Shows the version.
+      -h, --help      Shows this help; 'help <command> [<subcommand>]' or
+                      '<command> <subcommand> --help' shows a command's.
+      -V, --version   Shows the version (also 'version').
     """
 
   /// Runs the command line and exits the process with its exit code.
@@ -61,26 +62,44 @@ public enum Shipyard {
       console.printError(help)
       throw .usage("no command given", command: "")
     }
-    if ["-h", "--help", "help"].contains(first) { return try console.printHelp(help) }
-    if first == "--version" { return try console.printHelp(version) }
-    guard let group = CommandGroup.all.first(where: { $0.name == first }) else {
-      throw .usage("unknown command \(first.debugDescription)", command: "")
+    if ["-h", "--help"].contains(first) { return try console.printHelp(help) }
+    if first == "help" {
+      return try console.printHelp(try helpText(for: Array(arguments.dropFirst())))
     }
+    if ["-V", "--version", "version"].contains(first) { return try console.printHelp(version) }
+    let group = try group(named: first)
     let rest = Array(arguments.dropFirst())
     guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
       return try console.printHelp(group.help)
     }
-    guard let command = group.subcommands.first(where: { $0.path == "\(group.name) \(name)" })
-    else {
-      throw .usage(
-        "unknown subcommand \(name.debugDescription) of \(group.name)", command: group.name)
-    }
+    let command = try group.subcommand(named: name)
     let commandArguments = Array(rest.dropFirst())
     if commandArguments.contains(where: { ["-h", "--help"].contains($0) }) {
       return try console.printHelp(command.help)
     }
     try await command.init(arguments: commandArguments, environment: console.environment)
       .run(console: console)
+  }
+
+  /// The help of `help <command> [<subcommand>]`.
+  private static func helpText(for words: [String]) throws(CommandError) -> String {
+    guard let name = words.first else { return help }
+    let group = try group(named: name)
+    guard words.count > 1 else { return group.help }
+    guard words.count == 2 else {
+      throw .usage("help takes a command and a subcommand, such as 'help dmg build'", command: "")
+    }
+    return try group.subcommand(named: words[1]).help
+  }
+
+  /// The command group `name`, or a usage error suggesting the closest.
+  private static func group(named name: String) throws(CommandError) -> CommandGroup {
+    guard let group = CommandGroup.all.first(where: { $0.name == name }) else {
+      throw .usage(
+        "unknown command \(name.debugDescription)"
+          + Suggestion.hint(for: name, among: CommandGroup.all.map(\.name)), command: "")
+    }
+    return group
   }
 }
 

@@ -18,6 +18,17 @@ struct CommandGroup: Sendable {
     """
   }
 
+  /// The subcommand `name`, or a usage error suggesting the closest.
+  func subcommand(named name: String) throws(CommandError) -> any ShipyardCommand.Type {
+    let names = subcommands.map { String($0.path.split(separator: " ").last ?? "") }
+    guard let index = names.firstIndex(of: name) else {
+      throw .usage(
+        "unknown subcommand \(name.debugDescription) of \(self.name)"
+          + Suggestion.hint(for: name, among: names), command: self.name)
+    }
+    return subcommands[index]
+  }
+
   /// The multipart/form-data commands.
   static let form = CommandGroup(
     name: "form", overview: "Build and send multipart/form-data bodies.",

@@ -11,9 +11,10 @@ enum OutputLocation {
     return (path as NSString).appendingPathComponent(name)
   }
 
-  /// Makes the folder `path` goes in, with its parents, and checks that a file can be written
-  /// there; an existing folder at `path` itself is an error. `what` names the output in errors,
-  /// such as `the response`.
+  /// Makes the folder `path` goes in, with its parents, and checks that it can be written.
+  ///
+  /// An existing folder at `path` itself is an error. `what` names the output in errors, such as
+  /// `the response`.
   static func prepare(_ path: String, for what: String) throws(CommandError) {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

@@ -72,7 +72,7 @@ struct ArgumentScanner {
       let parts = argument.split(separator: "=", maxSplits: 1)
       let name = String(parts[0])
       guard let option = options.first(where: { $0.names.contains(name) }) else {
-        throw usage("unknown option \(name)")
+        throw usage("unknown option \(name)" + Suggestion.hint(for: name, among: longNames))
       }
       return (option, parts.count > 1 ? String(parts[1]) : nil)
     }
@@ -83,6 +83,9 @@ struct ArgumentScanner {
     let rest = argument.dropFirst(2)
     return (option, rest.isEmpty ? nil : String(rest))
   }
+
+  /// Every `--` spelling, for suggestions.
+  private var longNames: [String] { options.flatMap(\.names).filter { $0.hasPrefix("--") } }
 
   func usage(_ message: String) -> CommandError {
     .usage(message, command: command)
