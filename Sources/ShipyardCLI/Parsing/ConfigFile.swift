@@ -57,13 +57,20 @@ struct ConfigFile<Options> {
   // MARK: - Implementation
 
   private func read() throws(CommandError) -> [String: Any] {
-    let object: Any
+    let data: Data
     do {
-      object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw .usage(
-        "cannot read the configuration \(path): \(error.localizedDescription)",
+        "cannot read the configuration \(path): \((error as NSError).localizedFailureReason ?? "\(error)")",
         command: table.command)
+    }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      let place = JSONSyntaxError(error, in: data).map { " at \($0)" } ?? ""
+      throw .usage("the configuration \(path) is not valid JSON\(place)", command: table.command)
     }
     guard let root = object as? [String: Any] else {
       throw .usage("\(path): the configuration must be a JSON object", command: table.command)
