@@ -6,6 +6,8 @@ public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertibl
   case unreadableIdentity(path: String, reason: String)
   /// The PKCS#12 password does not open the file (its MAC does not verify).
   case wrongPassword(path: String)
+  /// The PKCS#12 file is protected by a password, and none was given.
+  case passwordNeeded(path: String)
   /// The PKCS#12 file uses ciphers this OpenSSL cannot run (the legacy provider is missing).
   case legacyCipherUnavailable(path: String, reason: String)
   /// The file holds a certificate but no private key for it.
@@ -37,6 +39,8 @@ public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertibl
     case .unreadableIdentity(let path, let reason): "cannot read the identity \(path): \(reason)"
     case .wrongPassword(let path):
       "the password does not open \(path) (wrong PKCS#12 password)"
+    case .passwordNeeded(let path):
+      "\(path) is protected by a password, and none was given"
     case .legacyCipherUnavailable(let path, let reason):
       "\(path) is encrypted with legacy ciphers (RC2/3DES, as Keychain Access exports) and "
         + "OpenSSL's legacy provider could not be loaded: \(reason)"

@@ -55,7 +55,13 @@ package final class DiskImageReader {
         throw DiskImageError.notAnImage("\(path) has \(size) bytes")
       }
       let kolyOffset = size - Int64(KolyTrailer.size)
-      trailer = try KolyTrailer(try descriptor.read(at: kolyOffset, count: KolyTrailer.size))
+      do {
+        trailer = try KolyTrailer(try descriptor.read(at: kolyOffset, count: KolyTrailer.size))
+      } catch DiskImageError.notAnImage {
+        throw DiskImageError.notAnImage(
+          "the last 512 bytes of \(path) hold no koly trailer: the file is cut short (an "
+            + "interrupted download or copy) or is not a .dmg")
+      }
       // Subtractions, not sums: hostile offsets near Int64.max must not overflow.
       guard trailer.plistLength > 0, trailer.plistOffset <= size,
         trailer.plistLength <= size - trailer.plistOffset

@@ -223,7 +223,10 @@ import Testing
     defer { folder.remove() }
     let path = try folder.write([UInt8](repeating: 7, count: 4096), to: "plain.bin").path
     let error = try #require(throws: DiskImageError.self) { try DiskImageReader(path: path) }
-    #expect("\(error)" == "not a UDIF disk image: no koly trailer in the last 512 bytes")
+    #expect(
+      "\(error)"
+        == "not a UDIF disk image: the last 512 bytes of \(path) hold no koly trailer: the file is "
+        + "cut short (an interrupted download or copy) or is not a .dmg")
   }
 
   @Test func offsetsNearInt64MaxAreErrorsNotTraps() throws {

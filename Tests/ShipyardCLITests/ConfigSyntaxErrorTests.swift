@@ -10,7 +10,8 @@ import Testing
   @Test func aBrokenConfigurationNamesItsLineAndColumn() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let file = try folder.write(Array("{\n  \"title\": \"x\",\n  \"icon-size\": 80,,\n}\n".utf8), to: "bad.json")
+    let file = try folder.write(
+      Array("{\n  \"title\": \"x\",\n  \"icon-size\": 80,,\n}\n".utf8), to: "bad.json")
     let console = CapturingConsole()
     #expect(await console.run(["dmg", "build", "--config", file.path]) == 64)
     #expect(

@@ -165,7 +165,11 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
       } else {
         secret = ""
       }
-      return try SignerIdentity.load(pkcs12: try Self.read(path), password: secret, path: path)
+      do {
+        return try SignerIdentity.load(pkcs12: try Self.read(path), password: secret, path: path)
+      } catch CodeSigningError.wrongPassword where password == nil && passwordFile == nil {
+        throw CodeSigningError.passwordNeeded(path: path)
+      }
     case .pem(let path):
       return try SignerIdentity.load(pem: try Self.read(path), path: path)
     case .keychain:

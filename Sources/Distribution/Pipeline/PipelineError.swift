@@ -35,6 +35,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
   case apiKeyRequired(engine: String)
   /// The App Store Connect API key lacks its key ID or its issuer.
   case apiKeyIncomplete
+  /// The file carries no code signature, so there is nothing to staple a ticket to.
+  case notSigned(file: String)
   /// Entitlements are given for `scope`, which names no nested bundle or executable in the
   /// bundle `bundle`.
   case entitlementsScopeNotFound(scope: String, bundle: String)
@@ -75,6 +77,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         + "key ID and the issuer); an Apple ID or a keychain profile needs Apple's engine on macOS"
     case .entitlementsScopeNotFound(let scope, let bundle):
       "entitlements for \(scope): \(bundle) has no nested bundle or executable at \(scope)"
+    case .notSigned(let file):
+      "\(file) is not signed: sign it, then notarize it, before stapling"
     case .apiKeyIncomplete:
       "the App Store Connect API key needs its .p8 file, its key ID (or the key ID in the file "
         + "name AuthKey_<id>.p8) and the issuer from App Store Connect > Users and Access > Keys"

@@ -13,9 +13,7 @@ package enum DMGStapler {
   /// Puts `ticket` (the ticket's DER bytes) into the image at `path`, replacing an earlier one.
   package static func staple(_ ticket: Data, to path: String) throws {
     let image = try SignableImage(path: path)
-    guard let bytes = try image.signatureBytes() else {
-      throw SignatureError.malformed("\(path) is not signed: sign it before stapling")
-    }
+    guard let bytes = try image.signatureBytes() else { throw PipelineError.notSigned(file: path) }
     var blobs = try EmbeddedSignature(bytes).blobs
     blobs[SuperBlobBuilder.ticketSlot] = SuperBlobBuilder.wrapper(Array(ticket))
     try image.write(superblob: SuperBlobBuilder(blobs: blobs).bytes())
@@ -25,9 +23,7 @@ package enum DMGStapler {
     let image = try SignableImage(path: path)
     guard let bytes = try image.signatureBytes(),
       let directory = try EmbeddedSignature(bytes)[.codeDirectory]
-    else {
-      throw SignatureError.malformed("\(path) is not signed: sign it before stapling")
-    }
+    else { throw PipelineError.notSigned(file: path) }
     return try CodeDirectory(directory)
   }
 }

@@ -35,6 +35,9 @@ enum EngineErrorWords {
     case .ticketNotPublished(let cdhash):
       "Apple has not published a notarization ticket for cdhash \(cdhash) (yet): if the file "
         + "was accepted just now, run `\(command)` again in a minute"
+    case .notSigned(let file):
+      "\(file) is not signed: sign it (`shipyard \(command.hasPrefix("app") ? "app" : "dmg") "
+        + "sign`), then notarize it, before stapling"
     default: error.description
     }
   }

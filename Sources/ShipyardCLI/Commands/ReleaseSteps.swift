@@ -62,6 +62,10 @@ struct ReleaseSteps {
     if let cause = error.cause {
       return EngineErrorWords.message(cause, command: command(of: error.step))
     }
+    if case .passwordNeeded(let path) = error.underlyingError as? CodeSigningError {
+      return "\(path) is protected by a password, and none was given: name the variable holding "
+        + "it with --p12-password-env <VAR>, or its file with --p12-password-file <file>"
+    }
     if let refusal = error.refusal {
       return "the notary would refuse \(refusal.target) (checked before uploading; "
         + "--no-preflight uploads it all the same):\n"
