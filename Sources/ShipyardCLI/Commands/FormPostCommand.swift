@@ -37,13 +37,8 @@ struct FormPostCommand: ShipyardCommand {
 
   let url: URL
   let form: FormOptions
-  let headers: [(name: String, value: String)]
-  let method: String
-  let output: String?
-  let maxTime: TimeInterval?
-  let progress: Bool?
-  let followsRedirects: Bool
-  let failsOnHTTPError: Bool
+  /// The request's options as parsed: headers, method, output, limits, redirects.
+  let arguments: Arguments
 
   init(arguments: [String], environment _: [String: String]) throws(CommandError) {
     var parsed = Arguments()
@@ -61,24 +56,21 @@ struct FormPostCommand: ShipyardCommand {
     }
     self.url = url
     form = try FormOptions(parsed.form, command: Self.path)
-    headers = parsed.headers
-    method = parsed.method
-    output = parsed.output
-    maxTime = parsed.maxTime
-    progress = parsed.progress
-    followsRedirects = parsed.followsRedirects
-    failsOnHTTPError = parsed.failsOnHTTPError
+    self.arguments = parsed
   }
 
   func run(console: Console) async throws(CommandError) {
-    if let output { try OutputLocation.prepare(output, for: "the response") }
+    if let output = arguments.output { try OutputLocation.prepare(output, for: "the response") }
     let body = try form.makeForm()
     var request = URLRequest(url: url)
-    request.httpMethod = method
-    for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
-    let showsProgress = progress ?? (console.errorIsTerminal && body.contentLength >= 1 << 20)
+    request.httpMethod = arguments.method
+    for header in arguments.headers {
+      request.addValue(header.value, forHTTPHeaderField: header.name)
+    }
+    let showsProgress =
+      arguments.progress ?? (console.errorIsTerminal && body.contentLength >= 1 << 20)
     let bar = showsProgress ? ProgressBar(console: console, totalBytes: body.contentLength) : nil
-    let maxTime = maxTime
+    let maxTime = arguments.maxTime
     // Like curl -F, an exact Content-Length (on Linux through libcurl directly).
     let uploader = MultipartUploader(
       configuration: {
@@ -89,7 +81,8 @@ struct FormPostCommand: ShipyardCommand {
         }
         return configuration
       },
-      options: MultipartUploadOptions(redirectLimit: followsRedirects ? Arguments.redirectLimit : 0)
+      options: MultipartUploadOptions(
+        redirectLimit: arguments.followsRedirects ? Arguments.redirectLimit : 0)
     )
     let reply: Data
     let response: HTTPURLResponse
@@ -105,8 +98,9 @@ struct FormPostCommand: ShipyardCommand {
     console.printError(status)
     try writeReply(reply, console: console)
     guard !(200..<300).contains(response.statusCode) else { return }
-    let problem = Self.problem(with: response, status: status, followsRedirects: followsRedirects)
-    if failsOnHTTPError { throw .httpError(problem) }
+    let problem = Self.problem(
+      with: response, status: status, followsRedirects: arguments.followsRedirects)
+    if arguments.failsOnHTTPError { throw .httpError(problem) }
     console.printError("warning: \(problem)")
   }
 
@@ -136,14 +130,14 @@ struct FormPostCommand: ShipyardCommand {
 
   private func writeReply(_ reply: Data, console: Console) throws(CommandError) {
     do {
-      if let output {
+      if let output = arguments.output {
         try reply.write(to: URL(fileURLWithPath: output), options: .atomic)
       } else {
         try reply.withUnsafeBytes { try console.writeOutput($0) }
       }
     } catch {
       throw .failure(
-        "cannot write the response to \(output ?? "standard output"): "
+        "cannot write the response to \(arguments.output ?? "standard output"): "
           + "\((error as NSError).localizedFailureReason ?? error.localizedDescription)")
     }
   }
