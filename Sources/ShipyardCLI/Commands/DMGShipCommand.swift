@@ -127,7 +127,7 @@ struct DMGShipCommand: ShipyardCommand {
     let feedLines = outcome.feeds.map { self.feedLines($0, console: console) } ?? []
     try console.printReport(report, json: json) {
       var lines = ["shipped \(report.image):"]
-      lines += report.steps.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
+      lines += report.stepLines
       lines += (report.appSubmissionIDs ?? []).map { "  app submission: \($0)" }
       lines += report.submissionID.map { ["  submission: \($0)"] } ?? []
       lines += report.gatekeeper.map { ["  gatekeeper: \($0)"] } ?? []

@@ -19,6 +19,16 @@ struct ShipReport: Encodable {
   /// The final image's size in bytes.
   let bytes: Int64
 
+  /// Every step a ship can run, in the order it runs them.
+  static let runOrder = [
+    "sign-app", "notarize-app", "staple-app", "build", "sign", "notarize", "staple", "verify",
+  ]
+
+  /// The text lines of the steps, in the order they ran, those not run named as skipped.
+  var stepLines: [String] {
+    Self.runOrder.map { "  \($0): \(steps[$0] ?? "skipped")" }
+  }
+
   /// The report of `outcome`, a ship run as `plan` said.
   init(_ outcome: DMGRelease.Outcome, plan: DMGRelease.Plan) {
     var steps: [String: String] = [:]
