@@ -1,5 +1,5 @@
 import HFSPlus
-import StagedTree
+import VolumeInterface
 
 /// Everything `dmg inspect` and the tests read from a volume, errors ignored: only a crash, a
 /// trap, a leak or a hang is a finding.
