@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The XML plist after the data fork: a `blkx` entry per partition and hdiutil's `plst` entry.
 enum ResourceFork {
@@ -44,14 +45,13 @@ enum ResourceFork {
   static func contents(from bytes: [UInt8]) throws(DiskImageError) -> (
     partitions: [Partition], license: LicenseAgreement?
   ) {
-    let object: Any
+    let root: [String: Any]
     do {
-      object = try PropertyListSerialization.propertyList(
-        from: Data(bytes), options: [], format: nil)
+      root = try PropertyListInput.dictionary(from: bytes)
     } catch {
-      throw .malformed("the resource plist does not parse: \(error)")
+      throw .malformed("the resource plist does not read: \(error)")
     }
-    guard let root = object as? [String: Any], let fork = root["resource-fork"] as? [String: Any],
+    guard let fork = root["resource-fork"] as? [String: Any],
       let blkx = fork["blkx"] as? [[String: Any]]
     else { throw .malformed("the resource plist has no resource-fork/blkx array") }
     var partitions: [Partition] = []

@@ -206,10 +206,7 @@ private struct StoredPlist {
   let values: [String: Any]
 
   init?(_ bytes: [UInt8]) {
-    guard
-      let values = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
-        as? [String: Any]
-    else { return nil }
+    guard let values = try? PropertyListInput.dictionary(from: bytes) else { return nil }
     self.values = values
   }
 

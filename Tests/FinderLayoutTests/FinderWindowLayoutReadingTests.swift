@@ -1,5 +1,6 @@
 import FinderLayout
 import Foundation
+import ShipyardTestSupport
 import Testing
 
 /// Layouts written by ``DSStoreWriter`` and read back into ``FinderWindowLayout``: every option
@@ -177,6 +178,14 @@ import Testing
       .listSortColumn: "shareOwner",
     ]
     #expect(read == expected)
+  }
+
+  /// Found by Fuzz/image-readers' dsstore target: an icon-view property list holding a set
+  /// crashed Foundation; it now reads as a store without the record.
+  @Test func anIconViewHoldingASetReadsAsAbsent() throws {
+    let iconView = DSStoreRecord(
+      name: ".", code: "icvp", value: .blob(HostilePropertyList.iconViewWithASet))
+    #expect(FinderWindowLayout(records: [iconView]) == FinderWindowLayout(records: []))
   }
 
   @Test func aListViewOfTheOlderRecordIsReadWhenTheNewerIsMissing() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import SystemSupport
 
 /// What a bundle's `Info.plist` says about signing it: its identifier, executable and type.
 ///
-/// Read with `PropertyListSerialization`, so XML and binary property lists both work.
+/// Read through `PropertyListInput`, so XML and binary property lists both work.
 package struct BundleInfo: Sendable, Equatable {
   /// `CFBundleIdentifier`.
   package var identifier: String?
@@ -33,14 +34,11 @@ package struct BundleInfo: Sendable, Equatable {
   /// - Throws: ``BundleError/unreadableInfoPlist(path:reason:)`` when the bytes are no property
   ///   list or not a dictionary.
   package init(plist bytes: [UInt8], path: String) throws(BundleError) {
-    let value: Any
+    let dictionary: [String: Any]
     do {
-      value = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
+      dictionary = try PropertyListInput.dictionary(from: bytes)
     } catch {
-      throw .unreadableInfoPlist(path: path, reason: "not a property list (\(error))")
-    }
-    guard let dictionary = value as? [String: Any] else {
-      throw .unreadableInfoPlist(path: path, reason: "the top level is not a dictionary")
+      throw .unreadableInfoPlist(path: path, reason: error.description)
     }
     self.init(
       identifier: dictionary["CFBundleIdentifier"] as? String,

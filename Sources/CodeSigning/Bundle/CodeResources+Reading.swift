@@ -57,22 +57,11 @@ extension CodeResources {
   ///   - path: The file's path, for the errors.
   /// - Throws: ``BundleError/malformedCodeResources(path:reason:)`` naming the entry at fault.
   package init(plist bytes: [UInt8], path: String) throws(BundleError) {
-    if let set = BinaryPropertyListScan.firstSet(in: bytes) {
-      throw .malformedCodeResources(
-        path: path,
-        reason: "the binary property list holds a set (at byte \(set)), which no seal has")
-    }
     let top: [String: Any]
     do {
-      let value = try PropertyListSerialization.propertyList(from: Data(bytes), format: nil)
-      guard let dictionary = value as? [String: Any] else {
-        throw BundleError.malformedCodeResources(path: path, reason: "not a dictionary")
-      }
-      top = dictionary
-    } catch let error as BundleError {
-      throw error
+      top = try PropertyListInput.dictionary(from: bytes)
     } catch {
-      throw .malformedCodeResources(path: path, reason: "not a property list (\(error))")
+      throw .malformedCodeResources(path: path, reason: error.description)
     }
     let reader = SealReader(path: path)
     self.init(

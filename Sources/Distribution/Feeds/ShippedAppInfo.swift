@@ -2,6 +2,7 @@ import APFS
 import DiskImage
 import Foundation
 import HFSPlus
+import SystemSupport
 import UpdateFeeds
 import VolumeInterface
 import ZipArchive
@@ -45,9 +46,11 @@ public struct ShippedAppInfo: Sendable, Equatable, Encodable {
 
   /// Parses an app's Info.plist `plist`; `source` names it in errors.
   init(bundleName: String, plist: [UInt8], source: String) throws(UpdateFeedError) {
-    let value = try? PropertyListSerialization.propertyList(from: Data(plist), format: nil)
-    guard let dictionary = value as? [String: Any] else {
-      throw .invalidItem(reason: "\(source)/Contents/Info.plist is not a property list dictionary")
+    let dictionary: [String: Any]
+    do {
+      dictionary = try PropertyListInput.dictionary(from: plist)
+    } catch {
+      throw .invalidItem(reason: "\(source)/Contents/Info.plist does not read: \(error)")
     }
     guard let version = dictionary["CFBundleVersion"] as? String, !version.isEmpty else {
       throw .invalidItem(

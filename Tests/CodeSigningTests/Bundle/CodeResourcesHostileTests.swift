@@ -31,6 +31,6 @@ import Testing
       error
         == .malformedCodeResources(
           path: "App.app/Contents/_CodeSignature/CodeResources",
-          reason: "the binary property list holds a set (at byte 279), which no seal has"))
+          reason: "the binary property list holds a set (at byte 279)"))
   }
 }
