@@ -1,8 +1,8 @@
 import Foundation
 
-/// Property lists that come from outside: an image's resource fork, a bundle's `Info.plist` or
-/// seal, a `.DS_Store` record. XML and binary both read.
+/// Reads property lists that come from outside, XML or binary.
 ///
+/// Those are an image's resource fork, a bundle's `Info.plist` or seal, a `.DS_Store` record.
 /// Every reader of such bytes goes through here, for two reasons:
 /// - swift-corelibs-foundation's `PropertyListSerialization` crashes (a bad pointer while
 ///   bridging `NSSet` to `Set<AnyHashable>`) on a binary property list holding a set with
@@ -48,9 +48,10 @@ package enum PropertyListInput {
     return "it does not parse as XML or binary"
   }
 
-  /// The byte offset of the first set object of a binary property list (`bplist`), or `nil`
-  /// when it holds none, is not one, or its trailer is damaged (which Foundation then refuses
-  /// on its own). Every object the top one reaches is in the offset
+  /// The byte offset of the first set object of a binary property list (`bplist`).
+  ///
+  /// `nil` when it holds none, is not one, or its trailer is damaged (which Foundation then
+  /// refuses on its own). Every object the top one reaches is in the offset
   /// table, so looking at each entry's marker finds any set Foundation would build.
   static func firstSet(in bytes: [UInt8]) -> Int? {
     guard bytes.count >= 40, bytes.starts(with: Array("bplist".utf8)) else { return nil }

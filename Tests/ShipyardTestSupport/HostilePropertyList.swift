@@ -1,7 +1,8 @@
 /// A binary property list Foundation crashed on, for the readers of property lists from outside.
 package enum HostilePropertyList {
-  /// `{"backgroundType": 1, "backgroundColorRed": {1}}`, the set object at byte 51: the shape
-  /// of a `.DS_Store` icon-view record on which Fuzz/image-readers' dsstore target crashed
+  /// `{"backgroundType": 1, "backgroundColorRed": {1}}`, the set object at byte 51.
+  ///
+  /// The shape of a `.DS_Store` icon-view record on which Fuzz/image-readers' dsstore target crashed
   /// swift-corelibs-foundation (bridging a non-empty `NSSet`). The offset table starts at
   /// byte 53, one byte per object.
   package static let iconViewWithASet: [UInt8] =
