@@ -46,6 +46,10 @@ extension AppSignatureCheck {
     package let trustProblem: String?
     /// Every check of the slice that does not hold.
     package let failingFindings: [SignatureFinding]
+
+    /// Whether a signer signed the slice: it carries a signature, and not the one a linker
+    /// writes into every arm64 output (`CS_LINKER_SIGNED`, 0x20000: ad hoc, sealing nothing).
+    package var isSignedBySigner: Bool { flags.map { $0 & 0x20000 == 0 } ?? false }
   }
 
   /// The check of one bundle's resource seal.

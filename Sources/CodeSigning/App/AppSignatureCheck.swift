@@ -32,6 +32,12 @@ package struct AppSignatureCheck: Sendable, Encodable {
   /// the signature).
   package let isValid: Bool
 
+  /// Whether the app was signed at all.
+  ///
+  /// Some slice of its code carries a signature a signer made. `false` when its code is unsigned, or signed only by its linker, which is how a build
+  /// leaves an app before it is signed; also `false` when no code was read (a layout problem).
+  package var isSigned: Bool { items.contains { $0.slices.contains(where: \.isSignedBySigner) } }
+
   // MARK: - Lifecycle
 
   /// Checks the bundle, or single Mach-O file, at `url`.

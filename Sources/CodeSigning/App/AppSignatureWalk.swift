@@ -62,7 +62,11 @@ struct AppSignatureWalk {
           try NestedCodeHash.ofFile(at: $0)
         }.findings
       } catch {
-        findings = [SignatureFinding(check: .resourceSeal, ok: false, detail: "\(error)")]
+        // The error names the seal by its full path; the report's paths start at the bundle's
+        // parent folder (which may be a temporary one, such as an image's extracted app).
+        let parent = layout.root.standardizedFileURL.deletingLastPathComponent().path + "/"
+        let detail = "\(error)".replacingOccurrences(of: parent, with: "")
+        findings = [SignatureFinding(check: .resourceSeal, ok: false, detail: detail)]
       }
       seals.append(.init(path: path, holds: findings.allSatisfy(\.ok), findings: findings))
       // The summary (`resource seal`) counts the problems named before it: a problem only alone.

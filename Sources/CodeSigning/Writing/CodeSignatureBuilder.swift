@@ -13,6 +13,9 @@ package import Foundation
 ///
 /// What the code is (a disk image's data fork, a Mach-O slice) and where the signature goes is the
 /// caller's: it passes the code's SHA-256 and the special slots it adds (a disk image's trailer).
+///
+/// Without an identity the signature is ad hoc, as `codesign --sign -` writes one: the code
+/// directory flagged `CS_ADHOC` with no team, an empty requirement set and an empty CMS blob.
 package struct CodeSignatureBuilder: Sendable {
   /// Posts a DER time-stamp request and returns the DER reply.
   package typealias Timestamper = @Sendable (_ request: [UInt8]) async throws -> [UInt8]
@@ -25,24 +28,35 @@ package struct CodeSignatureBuilder: Sendable {
     package let cdhash: [UInt8]
   }
 
-  let identity: SignerIdentity
-  let team: String
+  /// The `CS_ADHOC` flag of an ad hoc code directory.
+  static let adHocFlag: UInt32 = 0x2
+
+  let identity: SignerIdentity?
+  let team: String?
   let timestamp: Timestamper?
   let signingTime: Date
 
   /// Makes a builder, once the identity can sign at `signingTime`.
   ///
+  /// - Parameters:
+  ///   - identity: Who signs; `nil` signs ad hoc (and `timestamp` is not used).
+  ///   - timestamp: The time-stamp authority's transport, or `nil` for no timestamp.
+  ///   - signingTime: The CMS signing time.
   /// - Throws: ``CodeSigningError/certificateNotValidNow(subject:notBefore:notAfter:)`` or
   ///   ``CodeSigningError/missingTeamIdentifier(subject:)``.
-  package init(identity: SignerIdentity, timestamp: Timestamper?, signingTime: Date)
+  package init(identity: SignerIdentity?, timestamp: Timestamper?, signingTime: Date)
     throws(CodeSigningError)
   {
-    try identity.checkValidity(at: signingTime)
-    guard let team = identity.teamIdentifier, !team.isEmpty else {
-      throw CodeSigningError.missingTeamIdentifier(subject: identity.subject)
+    if let identity {
+      try identity.checkValidity(at: signingTime)
+      guard let team = identity.teamIdentifier, !team.isEmpty else {
+        throw CodeSigningError.missingTeamIdentifier(subject: identity.subject)
+      }
+      self.team = team
+    } else {
+      team = nil
     }
     self.identity = identity
-    self.team = team
     self.timestamp = timestamp
     self.signingTime = signingTime
   }
@@ -61,18 +75,22 @@ package struct CodeSignatureBuilder: Sendable {
     identifier: String, codeLimit: Int64, codeDigest: [UInt8], specialDigests: [Int: [UInt8]]
   ) async throws -> Signature {
     let requirements = RequirementSet(
-      designated: .developerIDNestedLeft(identifier: identifier, teamIdentifier: team)
+      designated: team.map { .developerIDNestedLeft(identifier: identifier, teamIdentifier: $0) }
     ).bytes()
     var slots = specialDigests
     slots[CodeDirectoryBuilder.requirementsSlot] = DigestAlgorithm.sha256.digest(requirements)
-    let directory = CodeDirectoryBuilder(
+    var builder = CodeDirectoryBuilder(
       identifier: identifier, teamIdentifier: team, codeLimit: codeLimit, codeDigest: codeDigest,
-      specialDigests: slots
-    ).bytes()
-    var cms = try CMSSignatureBuilder(identity: identity).sign(
-      codeDirectories: [directory], signingTime: signingTime)
-    if let timestamp {
-      cms = try await CMSSignatureBuilder.addingTimestamp(using: timestamp, to: cms)
+      specialDigests: slots)
+    if identity == nil { builder.flags = Self.adHocFlag }
+    let directory = builder.bytes()
+    var cms: [UInt8] = []
+    if let identity {
+      cms = try CMSSignatureBuilder(identity: identity).sign(
+        codeDirectories: [directory], signingTime: signingTime)
+      if let timestamp {
+        cms = try await CMSSignatureBuilder.addingTimestamp(using: timestamp, to: cms)
+      }
     }
     let superblob = SuperBlobBuilder(blobs: [
       SuperBlobBuilder.codeDirectorySlot: directory,

@@ -17,6 +17,19 @@ import SystemSupport
 /// for issue in verification.notaryIssues { print(issue) }
 /// ```
 public struct AppVerification: Sendable, Encodable {
+  /// Who signed the app's code, as far as it was read.
+  public enum Signer: String, Sendable, Equatable, Encodable {
+    /// Some of its code carries a signature a signer made, ad hoc or with a certificate.
+    case signer
+    /// Its code carries only the ad hoc signature its linker wrote (`CS_LINKER_SIGNED`): how a
+    /// build leaves arm64 code before it is signed. It seals nothing.
+    case linkerOnly = "linker only"
+    /// None of its code carries a signature.
+    case none
+    /// No code was read: the bundle's layout is the problem (see ``problems``).
+    case unread
+  }
+
   /// The app's (or file's) path.
   public let path: String
   /// Every problem, as `<path>[ (<architecture>)]: <check>: <detail>`.
@@ -28,8 +41,29 @@ public struct AppVerification: Sendable, Encodable {
   /// The whole report (items, seals, findings), for `--json`.
   let check: AppSignatureCheck
 
-  /// Whether the signatures hold and the notary would accept the app.
+  /// Whether the signatures hold and the notary would accept the app: what Gatekeeper and
+  /// Apple's notary ask (a Developer ID certificate, a secure timestamp, the hardened runtime),
+  /// so an ad hoc signature is not valid.
   public var isValid: Bool { problems.isEmpty && notaryIssues.isEmpty }
+
+  /// Whether the app is signed and every signature holds (hashes, seals, the chain when there is
+  /// a certificate), whoever signed it: an ad hoc signature is intact; unsigned code is not.
+  public var isIntact: Bool { problems.isEmpty }
+
+  /// Whether a signer signed the app's code ad hoc: every signed slice carries `CS_ADHOC` and
+  /// none is only its linker's (no certificate; Gatekeeper and the notary refuse it).
+  public var isAdHoc: Bool {
+    let flags = check.items.flatMap(\.slices).compactMap(\.flags)
+    return signer == .signer && flags.allSatisfy { $0 & 0x2 != 0 }
+  }
+
+  /// Who signed the app's code.
+  public var signer: Signer {
+    if check.items.isEmpty { return .unread }
+    if check.isSigned { return .signer }
+    let slices = check.items.flatMap(\.slices)
+    return slices.contains { $0.flags != nil } ? .linkerOnly : .none
+  }
 
   /// Verifies the app or Mach-O file at `path`.
   ///
@@ -77,7 +111,7 @@ public struct AppVerification: Sendable, Encodable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case path, valid, problems, notaryIssues, ticket, report
+    case path, valid, intact, signer, problems, notaryIssues, ticket, report
   }
 
   /// Encodes the verdict, the problems and issues, and the whole report.
@@ -85,6 +119,8 @@ public struct AppVerification: Sendable, Encodable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(path, forKey: .path)
     try container.encode(isValid, forKey: .valid)
+    try container.encode(isIntact, forKey: .intact)
+    try container.encode(signer, forKey: .signer)
     try container.encode(problems, forKey: .problems)
     try container.encode(notaryIssues, forKey: .notaryIssues)
     try container.encodeIfPresent(ticket, forKey: .ticket)

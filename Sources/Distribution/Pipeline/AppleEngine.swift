@@ -11,12 +11,16 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
   /// Makes the engine.
   package init(runner: ToolRunner) { self.runner = runner }
 
-  package func sign(_ image: String, identity: SigningIdentity) async throws {
-    try validate(identity)
-    guard case .keychain(let name, let keychain) = identity else { return }
-    _ = try await check(
-      runner, "codesign",
-      ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
+  package func sign(_ image: String, identity: SigningIdentity?) async throws {
+    if let identity {
+      try validate(identity)
+      guard case .keychain(let name, let keychain) = identity else { return }
+      _ = try await check(
+        runner, "codesign",
+        ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
+    } else {
+      _ = try await check(runner, "codesign", ["--sign", "-", image])
+    }
     _ = try await check(runner, "codesign", ["--verify", "--strict", "--verbose=2", image])
   }
 

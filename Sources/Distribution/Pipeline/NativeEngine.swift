@@ -132,10 +132,11 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
   ///     ``SigningIdentity/pem(path:)`` identity with a Developer ID Application certificate.
   /// - Throws: An error naming the identity file or the time-stamp authority when either fails,
   ///   or the image when it cannot be read or written; a keychain identity is refused.
-  package func sign(_ image: String, identity: SigningIdentity) async throws {
-    let signer = try loadIdentity(identity, validAt: now())
+  package func sign(_ image: String, identity: SigningIdentity?) async throws {
+    let signer = try identity.map { try loadIdentity($0, validAt: now()) }
     try await DMGSigner(
-      identity: signer, identifier: configuration.identifier, timestamp: timestamper(), now: now
+      identity: signer, identifier: configuration.identifier,
+      timestamp: signer == nil ? nil : timestamper(), now: now
     ).sign(image)
   }
 

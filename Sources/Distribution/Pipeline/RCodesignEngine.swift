@@ -13,8 +13,10 @@ package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, Submission
   /// Makes the engine.
   package init(runner: ToolRunner) { self.runner = runner }
 
-  package func sign(_ image: String, identity: SigningIdentity) async throws {
-    _ = try await check(runner, "rcodesign", ["sign"] + (try signingArguments(identity)) + [image])
+  package func sign(_ image: String, identity: SigningIdentity?) async throws {
+    // Without a certificate, rcodesign signs ad hoc.
+    let arguments = try identity.map(signingArguments) ?? []
+    _ = try await check(runner, "rcodesign", ["sign"] + arguments + [image])
   }
 
   /// rcodesign's arguments for `identity`.

@@ -32,8 +32,8 @@ package protocol IdentityChecking: ReleaseEngine {
 
 /// Signs a disk image.
 package protocol ImageSigning: IdentityChecking {
-  /// Signs the image with `identity` and checks the signature.
-  func sign(_ image: String, identity: SigningIdentity) async throws
+  /// Signs the image with `identity`, `nil` meaning ad hoc, and checks the signature.
+  func sign(_ image: String, identity: SigningIdentity?) async throws
 }
 
 /// Signs a Mac app inside-out, or one Mach-O file.

@@ -53,9 +53,10 @@ public struct DMGRelease: Sendable {
   /// Signs the image with `identity` and checks the signature; reports
   /// ``ReleaseEvent/signed(engine:)``.
   ///
-  /// - Parameter identity: Who signs.
+  /// - Parameter identity: Who signs; `nil` signs ad hoc (for local use: Gatekeeper does not
+  ///   accept an ad hoc image from a download).
   /// - Throws: A ``ReleaseError`` of the ``ReleaseStep/sign`` step.
-  public func sign(identity: SigningIdentity) async throws(ReleaseError) {
+  public func sign(identity: SigningIdentity?) async throws(ReleaseError) {
     let engine = try context.engine(for: .sign, as: (any ImageSigning).self)
     try await context.run(.sign) { try await engine.sign(image, identity: identity) }
     context.events(.signed(engine: engine.name))

@@ -13,11 +13,12 @@ package import Foundation
 /// The code directory covers the image up to the end of its property list and the trailer (slot
 /// 6); the designated requirement is the one `codesign` derives for a Developer ID certificate;
 /// the CMS signature carries the chain and, unless `timestamp` is `nil`, an RFC 3161 token.
+/// Without an identity the signature is ad hoc, as `codesign --sign -` makes one.
 package struct DMGSigner: Sendable {
   /// Posts a DER time-stamp request and returns the DER reply.
   package typealias Timestamper = CodeSignatureBuilder.Timestamper
 
-  let identity: SignerIdentity
+  let identity: SignerIdentity?
   let identifier: String?
   let timestamp: Timestamper?
   let now: @Sendable () -> Date
@@ -25,12 +26,12 @@ package struct DMGSigner: Sendable {
   /// Makes a signer.
   ///
   /// - Parameters:
-  ///   - identity: The Developer ID certificate and key.
+  ///   - identity: The Developer ID certificate and key; `nil` signs ad hoc.
   ///   - identifier: The signing identifier; `nil` takes the file name without its extension.
   ///   - timestamp: The time-stamp authority's transport, or `nil` for no timestamp.
   ///   - now: The clock for the signing time and the certificate's validity.
   package init(
-    identity: SignerIdentity, identifier: String? = nil, timestamp: Timestamper?,
+    identity: SignerIdentity?, identifier: String? = nil, timestamp: Timestamper?,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.identity = identity

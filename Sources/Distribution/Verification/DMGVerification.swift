@@ -20,21 +20,33 @@ public struct DMGVerification: Sendable, Encodable {
     public var signature: Bool
     /// Whether a notarization ticket must be stapled to the signature.
     public var ticket: Bool
+    /// Whether the image must be as Gatekeeper and Apple's notary accept it.
+    ///
+    /// Its signature must not be ad hoc, and nothing in its apps may be what the notary refuses
+    /// (no Developer ID, no secure timestamp, no hardened runtime). Without it, integrity alone is checked: every signature
+    /// there holds, ad hoc ones included.
+    public var distribution: Bool
 
-    /// Requirements with the signature and the ticket required or not.
+    /// Requirements with the signature, the ticket and the distribution rule required or not.
     ///
     /// - Parameters:
-    ///   - signature: Whether the image must be signed.
+    ///   - signature: Whether the image (and its apps) must be signed.
     ///   - ticket: Whether a notarization ticket must be stapled.
-    public init(signature: Bool, ticket: Bool) {
+    ///   - distribution: Whether ad hoc signatures and what the notary refuses fail.
+    public init(signature: Bool, ticket: Bool, distribution: Bool = false) {
       self.signature = signature
       self.ticket = ticket
+      self.distribution = distribution
     }
 
     /// Checksums only (the image may be unsigned; a signature it has must still hold).
     public static let checksums = Requirements(signature: false, ticket: false)
-    /// Checksums and a signature that holds: what `dmg verify` asks.
+    /// Checksums, and signatures that hold on the image and its apps, ad hoc ones included:
+    /// what `dmg verify --integrity-only` asks.
     public static let signed = Requirements(signature: true, ticket: false)
+    /// ``signed``, no ad hoc signature, and apps the notary accepts: what `dmg verify` asks.
+    public static let distributable = Requirements(
+      signature: true, ticket: false, distribution: true)
     /// Checksums, a signature that holds and a stapled ticket.
     public static let signedAndStapled = Requirements(signature: true, ticket: true)
   }
@@ -116,8 +128,15 @@ public struct DMGVerification: Sendable, Encodable {
     if let failed = signature.findings.first(where: { !$0.ok }) {
       return .signatureDoesNotHold(image: image, check: failed.check, detail: failed.detail)
     }
-    if requirements.signature, let app = apps.first(where: { !$0.problems.isEmpty }) {
+    if requirements.distribution, signature.isAdHoc { return .adHoc(image: image) }
+    if requirements.signature, let app = apps.first(where: { !$0.isIntact }) {
+      if app.signer == .none || app.signer == .linkerOnly {
+        return .appNotSigned(image: image, app: app.path, signer: app.signer)
+      }
       return .appDoesNotHold(image: image, app: app.path, problem: app.problems[0])
+    }
+    if requirements.distribution, let app = apps.first(where: { !$0.notaryIssues.isEmpty }) {
+      return .appNotDistributable(image: image, app: app.path, issue: app.notaryIssues[0])
     }
     if requirements.ticket, !signature.hasStapledTicket { return .noTicket(image: image) }
     return nil

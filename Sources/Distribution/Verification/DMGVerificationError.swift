@@ -12,6 +12,12 @@ public enum DMGVerificationError: Error, Equatable, Sendable, CustomStringConver
   case noTicket(image: String)
   /// An app in the image has a signature problem.
   case appDoesNotHold(image: String, app: String, problem: String)
+  /// The image is signed ad hoc, which Gatekeeper does not accept from a download.
+  case adHoc(image: String)
+  /// An app in the image is not signed, or carries only its linker's signature.
+  case appNotSigned(image: String, app: String, signer: AppVerification.Signer)
+  /// An app in the image holds, but Apple's notary would refuse it (`issue`, in its words).
+  case appNotDistributable(image: String, app: String, issue: String)
 
   /// A sentence naming the image and the problem.
   public var description: String {
@@ -24,6 +30,13 @@ public enum DMGVerificationError: Error, Equatable, Sendable, CustomStringConver
     case .noTicket(let image): "\(image): no notarization ticket is stapled"
     case .appDoesNotHold(let image, let app, let problem):
       "\(image): the app \(app) does not hold: \(problem)"
+    case .adHoc(let image):
+      "\(image) is signed ad hoc: Gatekeeper accepts only a Developer ID signature on a download"
+    case .appNotSigned(let image, let app, let signer):
+      "\(image): the app \(app) is not signed"
+        + (signer == .linkerOnly ? " (only its linker's ad hoc signature)" : "")
+    case .appNotDistributable(let image, let app, let issue):
+      "\(image): Apple's notary would refuse the app \(app): \(issue)"
     }
   }
 }

@@ -50,9 +50,7 @@ struct AppSignCommand: ShipyardCommand {
 
   /// `--ad-hoc` and `--json`.
   private static let ownOptions: [OptionSpec<Arguments>] = [
-    .flag("--ad-hoc", help: "Signs ad hoc: no certificate, no timestamp (local use only).") {
-      $0.adHoc = true
-    },
+    AdHocSigning.flag(signing: "the app") { $0.adHoc = true },
     .flag("--json", help: "Prints what was signed as JSON.") { $0.json = true },
   ]
 
@@ -74,24 +72,13 @@ struct AppSignCommand: ShipyardCommand {
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     target = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
-    let signing: SigningOptions?
-    if parsed.adHoc {
-      let identityGiven = [parsed.signing.identity, parsed.signing.p12, parsed.signing.pem]
-        .contains { $0 != nil }
-      guard !identityGiven else {
-        throw .usage(
-          "--ad-hoc signs without an identity: leave out --identity, --p12 and --pem",
-          command: Self.path)
-      }
-      signing = nil
-    } else {
-      signing = try parsed.signing.validated(environment: environment, command: Self.path)
-    }
+    let signing = try AdHocSigning.validated(
+      parsed.signing, adHoc: parsed.adHoc, environment: environment, command: Self.path)
     identity = signing?.identity
     options = try parsed.app.validated(
       identifier: parsed.signing.identifier, environment: environment, command: Self.path)
-    engine = try (signing?.engine ?? parsed.signing.engine ?? .platformDefault).engine(
-      signing: signing, environment: environment, command: Self.path)
+    engine = try AdHocSigning.engine(
+      signing, arguments: parsed.signing, environment: environment, command: Self.path)
     json = parsed.json
   }
 

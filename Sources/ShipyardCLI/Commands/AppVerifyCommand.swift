@@ -22,17 +22,20 @@ struct AppVerifyCommand: ShipyardCommand {
     or CFBundleExecutable is a problem. Names every problem with its path and exits 1 when there
     is one; 0 when the app would pass.
 
+    \(IntegrityRule.help)
+
     \(table.help)
     """
 
-  /// `--trust-root` and `--json`.
+  /// `--trust-root`, `--integrity-only` and `--json`.
   static let table = OptionTable<Arguments>(
     command: path,
     [
       (
         "OPTIONS",
         TrustArguments.options.map { $0.lifted(\.trust) } + [
-          ImageReportArguments.jsonFlag.lifted(\.json).with(help: "Prints the report as JSON.")
+          IntegrityRule.flag { $0.integrityOnly = true },
+          ImageReportArguments.jsonFlag.lifted(\.json).with(help: "Prints the report as JSON."),
         ]
       )
     ]
@@ -41,17 +44,21 @@ struct AppVerifyCommand: ShipyardCommand {
   /// What the flags read.
   struct Arguments {
     var trust = TrustArguments()
+    var integrityOnly = false
     var json = false
   }
 
   let target: String
   let trustRoots: TrustRoots
+  /// `--integrity-only`: the signatures must hold; who signed, and the notary, aside.
+  let integrityOnly: Bool
   let json: Bool
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     target = try Self.table.parse(arguments, into: &parsed).app(command: Self.path)
     trustRoots = try parsed.trust.validated(environment: environment, command: Self.path)
+    integrityOnly = parsed.integrityOnly
     json = parsed.json
   }
 
@@ -62,21 +69,33 @@ struct AppVerifyCommand: ShipyardCommand {
     } catch {
       throw .failure("app verify: \(error)")
     }
-    try console.printReport(verification, json: json) { Self.text(verification) }
-    guard verification.isValid else {
-      let problems = verification.problems.count
-      let issues = verification.notaryIssues.count
-      throw .failure(
-        "\(target): \(problems) problem\(problems == 1 ? "" : "s"), \(issues) "
-          + "issue\(issues == 1 ? "" : "s") Apple's notary would refuse")
+    try console.printReport(verification, json: json) {
+      Self.text(verification, integrityOnly: integrityOnly)
+    }
+    if let failure = IntegrityRule.failure(of: verification, integrityOnly: integrityOnly) {
+      throw .failure(failure)
     }
   }
 
-  /// The report as text: the verdict, every problem, every notary issue.
-  static func text(_ verification: AppVerification) -> String {
-    var lines = ["\(verification.path): \(verification.isValid ? "valid" : "INVALID")"]
-    lines += verification.problems.map { "  problem: \($0)" }
-    lines += verification.notaryIssues.map { "  notary would refuse: \($0)" }
+  /// The report as text: the verdict, every problem, every notary issue (none with
+  /// `integrityOnly`); for code no signer signed, that alone, as the problems only repeat it.
+  static func text(_ verification: AppVerification, integrityOnly: Bool = false) -> String {
+    let verdict =
+      switch verification.signer {
+      case .none: "NOT SIGNED: no code in it carries a signature"
+      case .linkerOnly: "NOT SIGNED: its code carries only the ad hoc signature its linker wrote"
+      case .signer, .unread:
+        integrityOnly
+          ? (verification.isIntact ? "intact" : "INVALID")
+          : (verification.isValid ? "valid" : "INVALID")
+      }
+    var lines = ["\(verification.path): \(verdict)"]
+    if verification.signer == .signer || verification.signer == .unread {
+      lines += verification.problems.map { "  problem: \($0)" }
+      if !integrityOnly {
+        lines += verification.notaryIssues.map { "  notary would refuse: \($0)" }
+      }
+    }
     lines += verification.ticket.map { ["  \($0.line)"] } ?? []
     return lines.joined(separator: "\n")
   }

@@ -10,33 +10,52 @@ struct DMGSignCommand: ShipyardCommand {
 
     \(table.usage)
 
-    Apple's tools run `codesign --sign <identity> --timestamp <image>` then `codesign --verify
-    --strict`; rcodesign runs `rcodesign sign` with the certificate file. Secrets: the PKCS#12
-    password is read from --p12-password-file by rcodesign; nothing secret is on any command line.
+    Apple's tools run `codesign --sign <identity> --timestamp <image>` (`--sign -` with --ad-hoc)
+    then `codesign --verify --strict`; rcodesign runs `rcodesign sign` with the certificate file
+    (none with --ad-hoc). Secrets: the PKCS#12 password is read from --p12-password-file by
+    rcodesign; nothing secret is on any command line.
 
     \(table.help)
     """
 
-  /// The signing options, one identity needed.
-  static let table = OptionTable(command: path, [("OPTIONS", SigningArguments.options)])
-    .taking("<image.dmg>").requiring(oneOf: SigningArguments.identityFlags)
+  /// The signing options, one identity (or `--ad-hoc`) needed.
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      (
+        "OPTIONS",
+        SigningArguments.options.map { $0.lifted(\.signing) } + [
+          AdHocSigning.flag(signing: "the image") { $0.adHoc = true }
+        ]
+      )
+    ]
+  ).taking("<image.dmg>").requiring(oneOf: SigningArguments.identityFlags + ["--ad-hoc"])
+
+  /// What the command's flags read.
+  struct Arguments {
+    var signing = SigningArguments()
+    var adHoc = false
+  }
 
   let image: String
-  let signing: SigningOptions
+  /// Who signs; `nil` signs ad hoc.
+  let identity: SigningIdentity?
   let engine: any ReleaseEngine
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
-    var parsed = SigningArguments()
+    var parsed = Arguments()
     image = try Self.table.parse(arguments, into: &parsed).image(command: Self.path)
-    signing = try parsed.validated(environment: environment, command: Self.path)
-    engine = try signing.engine.engine(
-      signing: signing, environment: environment, command: Self.path)
+    let signing = try AdHocSigning.validated(
+      parsed.signing, adHoc: parsed.adHoc, environment: environment, command: Self.path)
+    identity = signing?.identity
+    engine = try AdHocSigning.engine(
+      signing, arguments: parsed.signing, environment: environment, command: Self.path)
   }
 
   func run(console: Console) async throws(CommandError) {
     let steps = ReleaseSteps(console: console, engine: engine)
     let release = steps.image(image)
-    try await steps.run { try await release.sign(identity: signing.identity) }
+    try await steps.run { try await release.sign(identity: identity) }
   }
 }
 

@@ -23,23 +23,29 @@ struct DMGVerifyCommand: ShipyardCommand {
     Exits 0 for a valid signed image, 1 for an unsigned, damaged or tampered one, or one whose app
     is not signed Mac code or whose signature does not hold.
 
+    \(IntegrityRule.help)
+
     \(table.help)
     """
 
-  /// What the flags read: the trust roots and `--json`.
+  /// What the flags read: the trust roots, `--integrity-only` and `--json`.
   struct Flags {
     var trust = TrustArguments()
+    var integrityOnly = false
     var json = false
   }
 
-  /// `--trust-root` and `--json`.
+  /// `--trust-root`, `--integrity-only` and `--json`.
   static let table = OptionTable<Flags>(
     command: path,
     [
       (
         "OPTIONS",
         TrustArguments.options.map { $0.lifted(\.trust) }
-          + [ImageReportArguments.jsonFlag.lifted(\.json)]
+          + [
+            IntegrityRule.flag { $0.integrityOnly = true },
+            ImageReportArguments.jsonFlag.lifted(\.json),
+          ]
       )
     ]
   ).taking("<image.dmg>")
@@ -47,6 +53,8 @@ struct DMGVerifyCommand: ShipyardCommand {
   let arguments: ImageReportArguments
   /// The roots the signature's chain may end at.
   let trustRoots: TrustRoots
+  /// `--integrity-only`: the signatures must hold; who signed, and the notary, aside.
+  let integrityOnly: Bool
   var image: String { arguments.image }
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
@@ -55,6 +63,7 @@ struct DMGVerifyCommand: ShipyardCommand {
     self.arguments = try ImageReportArguments(
       positionals: positionals, json: flags.json, command: Self.path)
     trustRoots = try flags.trust.validated(environment: environment, command: Self.path)
+    integrityOnly = flags.integrityOnly
   }
 
   func run(console: Console) async throws(CommandError) {
@@ -64,11 +73,28 @@ struct DMGVerifyCommand: ShipyardCommand {
     } catch {
       throw .failure("\(image): \(error)")
     }
-    try arguments.print(report, text: Self.text(report), console: console)
-    if let failure = report.failure(for: .signed) { throw .failure("\(failure)") }
+    try arguments.print(
+      report, text: Self.text(report, integrityOnly: integrityOnly), console: console)
+    if let failure = report.failure(for: integrityOnly ? .signed : .distributable) {
+      throw .failure("\(failure)" + Self.nextStep(failure))
+    }
   }
 
-  static func text(_ report: DMGVerification) -> String {
+  /// What to do about `failure`, where the command line has an answer.
+  static func nextStep(_ failure: DMGVerificationError) -> String {
+    switch failure {
+    case .adHoc:
+      "; sign it with a Developer ID identity (`shipyard dmg sign \(IntegrityRule.identityExample)`), "
+        + "or check its signatures alone with --integrity-only"
+    case .appNotSigned:
+      ": sign it with `shipyard app sign` before the image is built"
+    case .unsigned:
+      ": sign it with `shipyard dmg sign`"
+    default: ""
+    }
+  }
+
+  static func text(_ report: DMGVerification, integrityOnly: Bool = false) -> String {
     let signature = report.signature
     var lines = ["Image: \(report.image)", "Checksums: \(report.checksumsOK ? "OK" : "DAMAGED")"]
     guard signature.isSigned else {
@@ -97,7 +123,9 @@ struct DMGVerifyCommand: ShipyardCommand {
     }
     for app in report.apps {
       lines.append(
-        "App: " + AppVerifyCommand.text(app).replacingOccurrences(of: "\n", with: "\n  "))
+        "App: "
+          + AppVerifyCommand.text(app, integrityOnly: integrityOnly)
+          .replacingOccurrences(of: "\n", with: "\n  "))
     }
     return lines.joined(separator: "\n")
   }

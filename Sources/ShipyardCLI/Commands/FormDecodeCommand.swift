@@ -85,16 +85,8 @@ struct FormDecodeCommand: ShipyardCommand {
     } catch {
       throw .failure("\(source): \(error)")
     }
-    do {
-      if json {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try console.print(String(decoding: try encoder.encode(["parts": parts]), as: UTF8.self))
-      } else {
-        for part in parts { try console.print(Self.line(for: part)) }
-      }
-    } catch {
-      throw .failure("cannot write the report: \(error)")
+    try console.printReport(["parts": parts], json: json) {
+      parts.map(Self.line(for:)).joined(separator: "\n")
     }
   }
 
