@@ -47,6 +47,26 @@ struct AdHocImageSigningTests {
     #expect(check.isSigned && check.isAdHoc && check.isValid, "\(check.findings)")
   }
 
+  /// rcodesign's ad hoc signature of hdiutil's image (the fixtures' `signed-adhoc.dmg`), signed
+  /// again by us with its identifier: the same code directory and requirement set, byte for
+  /// byte (version 0x20100, as no team is named); ours adds the empty CMS blob codesign writes.
+  @Test(.enabled(if: DMGFixtures.shouldRun, DMGFixtures.skipReason))
+  func resigningRcodesignsAdHocImageGivesItsCodeDirectory() async throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let fixture = DMGFixtures.path("signed-adhoc.dmg")
+    let copy = folder.path("signed-adhoc.dmg")
+    try FileManager.default.copyItem(atPath: fixture, toPath: copy)
+    try await DMGSigner(identity: nil, identifier: "com.example.test.dmg", timestamp: nil)
+      .sign(copy)
+    let theirs = try NativeSigningTests.superblob(of: fixture)
+    let ours = try NativeSigningTests.superblob(of: copy)
+    #expect(ours[.codeDirectory] == theirs[.codeDirectory])
+    #expect(ours[.requirements] == theirs[.requirements])
+    #expect(ours[.signature] == [0xFA, 0xDE, 0x0B, 0x01, 0, 0, 0, 8] && theirs[.signature] == nil)
+    #expect(try NativeSigningTests.codeDirectory(of: copy).version == 0x20100)
+  }
+
   @Test func anAdHocImageIsIntactButNotDistributable() async throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }

@@ -104,12 +104,18 @@ struct DMGVerifyCommandTests {
       BuiltProducts.shipyard.path, ["dmg", "verify", path] + (json ? ["--json"] : []))
   }
 
-  @Test func signedImagesVerify() throws {
-    let run = try verify(
-      PeerPolicy.dmgFixtures.appendingPathComponent("signed-adhoc.dmg").path, json: true)
-    #expect(run.status == 0, "\(run.standardError)")
+  /// rcodesign's ad hoc signature of hdiutil's image holds (`valid`, and `--integrity-only`
+  /// passes), but an ad hoc image is not distributable: `dmg verify` exits 1 by default.
+  @Test func anAdHocSignedImageIsIntactNotDistributable() throws {
+    let image = PeerPolicy.dmgFixtures.appendingPathComponent("signed-adhoc.dmg").path
+    let run = try verify(image, json: true)
+    #expect(run.status == 1)
+    #expect(run.standardError.contains("is signed ad hoc"), "\(run.standardError)")
     let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
-    #expect(report?["valid"] as? Bool == true)
+    #expect(report?["valid"] as? Bool == true && report?["distributable"] as? Bool == false)
+    let integrity = try ProcessRunner.run(
+      BuiltProducts.shipyard.path, ["dmg", "verify", image, "--integrity-only"])
+    #expect(integrity.status == 0, "\(integrity.standardError)")
   }
 
   /// A self-signed certificate anchors nothing: every other check holds, the chain does not.

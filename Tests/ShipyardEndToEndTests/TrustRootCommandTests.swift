@@ -42,15 +42,22 @@ struct TrustRootCommandTests {
     #expect(
       run.standardError.contains("chain ends at \(Self.testRoot), not an Apple root"),
       "\(run.standardError)")
+    // And says how to trust a private CA's root.
+    #expect(
+      run.standardError.contains(
+        "if it is your own CA's, trust it with --trust-root <root.pem> or "
+          + "SHIPYARD_TRUST_ROOTS=<root.pem>"), "\(run.standardError)")
     #expect(
       String(decoding: run.standardOutput, as: UTF8.self).contains("anchored by: no trusted root"))
   }
 
+  /// The app is signed without a timestamp, which the notary refuses: `--integrity-only`
+  /// checks the signatures and their chains alone.
   @Test func theTestRootGivenAnchorsTheChain() throws {
     let root = try TestPKI.path("root.pem")
     for run in [
-      try verify(["--trust-root", root]),
-      try verify(environment: ["SHIPYARD_TRUST_ROOTS=\(root)"]),
+      try verify(["--trust-root", root, "--integrity-only"]),
+      try verify(["--integrity-only"], environment: ["SHIPYARD_TRUST_ROOTS=\(root)"]),
     ] {
       #expect(run.status == 0, "\(run.standardError)")
       let text = String(decoding: run.standardOutput, as: UTF8.self)

@@ -61,11 +61,11 @@ struct ChainBuilder {
     let subject = certificate?.subject ?? "?"
     switch error {
     case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT, X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
-      return "chain ends at \(subject), not an Apple root"
+      return "chain ends at \(subject), \(TrustPolicy.untrustedRootWords)"
     case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
       let top = chain.last
       return "chain ends at \(top?.subject ?? subject), issued by \(top?.issuer ?? "?"), "
-        + "which is not an Apple root"
+        + "which is \(TrustPolicy.untrustedRootWords)"
     case X509_V_ERR_CERT_HAS_EXPIRED, X509_V_ERR_CERT_NOT_YET_VALID:
       let verb = error == X509_V_ERR_CERT_HAS_EXPIRED ? "expired" : "not yet valid"
       return "\(subject) is \(verb) at \(date.formatted(.iso8601)) (valid "

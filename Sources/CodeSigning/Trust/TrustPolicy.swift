@@ -99,6 +99,10 @@ package struct TrustPolicy: Sendable, Equatable {
       anchor: root.subject, isApple: appleRoots.contains(root.der), path: path, date: date)
   }
 
+  /// The words of a chain's problem when it ends at a root the policy does not trust, which a
+  /// caller may look for to say how to trust it.
+  package static let untrustedRootWords = "not an Apple root"
+
   // MARK: - Implementation
 
   /// Why a chain that holds is still not a Developer ID one: the leaf's marker, code signing in

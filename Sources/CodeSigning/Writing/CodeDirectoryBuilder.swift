@@ -4,7 +4,7 @@ import SystemSupport
 /// Builds a code directory blob (`0xfade0c02`): a disk image's, or one of a Mach-O slice's.
 ///
 /// The version is the lowest that holds the fields in use (Apple's `codedirectory.cpp` does the
-/// same): 0x20200 (team ID), 0x20300 (`codeLimit64`, for code past 4 GiB), 0x20400 (the
+/// same): 0x20100 (no team ID: an ad hoc disk image), 0x20200 (team ID), 0x20300 (`codeLimit64`, for code past 4 GiB), 0x20400 (the
 /// executable segment), 0x20500 (the hardened runtime's SDK version). After the header come the
 /// identifier and team ID, NUL-terminated, then the special slots' digests from the highest slot
 /// down to slot 1 (absent ones zero), then the code slots' digests.
@@ -109,7 +109,8 @@ package struct CodeDirectoryBuilder: Sendable {
   package var version: UInt32 {
     if runtimeVersion != nil { return 0x20500 }
     if executableSegment != nil { return 0x20400 }
-    return codeLimit > Int64(UInt32.max) ? 0x20300 : 0x20200
+    if codeLimit > Int64(UInt32.max) { return 0x20300 }
+    return teamIdentifier == nil ? 0x20100 : 0x20200
   }
 
   /// The blob's size in bytes, known before any digest is.
@@ -152,7 +153,7 @@ package struct CodeDirectoryBuilder: Sendable {
     writer.writeInteger(pageSizeLog2)
     writer.writeInteger(UInt32(0))  // spare2
     writer.writeInteger(UInt32(0))  // scatterOffset
-    writer.writeInteger(UInt32(teamOffset))
+    if version >= 0x20200 { writer.writeInteger(UInt32(teamOffset)) }
     if version >= 0x20300 {
       writer.writeInteger(UInt32(0))  // spare3
       writer.writeInteger(isLarge ? UInt64(codeLimit) : 0)
@@ -186,7 +187,8 @@ package struct CodeDirectoryBuilder: Sendable {
     case 0x20500...: 0x60
     case 0x20400..<0x20500: 0x58
     case 0x20300..<0x20400: 0x40
-    default: 0x34
+    case 0x20200..<0x20300: 0x34
+    default: 0x30
     }
   }
 }

@@ -15,7 +15,8 @@ package import Foundation
 /// caller's: it passes the code's SHA-256 and the special slots it adds (a disk image's trailer).
 ///
 /// Without an identity the signature is ad hoc, as `codesign --sign -` writes one: the code
-/// directory flagged `CS_ADHOC` with no team, an empty requirement set and an empty CMS blob.
+/// directory flagged `CS_ADHOC` with no team (so version 0x20100), an empty requirement set and
+/// an empty CMS blob.
 package struct CodeSignatureBuilder: Sendable {
   /// Posts a DER time-stamp request and returns the DER reply.
   package typealias Timestamper = @Sendable (_ request: [UInt8]) async throws -> [UInt8]
@@ -92,6 +93,7 @@ package struct CodeSignatureBuilder: Sendable {
         cms = try await CMSSignatureBuilder.addingTimestamp(using: timestamp, to: cms)
       }
     }
+    // Ad hoc, the CMS blob is there and empty, as in the Mach-O signatures codesign writes.
     let superblob = SuperBlobBuilder(blobs: [
       SuperBlobBuilder.codeDirectorySlot: directory,
       SuperBlobBuilder.requirementsSlot: requirements,

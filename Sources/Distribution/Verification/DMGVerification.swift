@@ -66,7 +66,8 @@ public struct DMGVerification: Sendable, Encodable {
   /// last gives this digest to updaters without reading the image again.
   package let fileDigest: FileDigest
 
-  /// Whether the checksums hold and the image is signed with a signature that holds.
+  /// Whether the checksums hold and the image is signed with a signature that holds, ad hoc
+  /// ones included (see ``distributable``).
   public var valid: Bool {
     checksumsOK && signature.isSigned && signature.isValid
       && apps.allSatisfy { $0.problems.isEmpty }
@@ -150,12 +151,16 @@ public struct DMGVerification: Sendable, Encodable {
     if let failure = failure(for: requirements) { throw failure }
   }
 
+  /// Whether the image meets ``Requirements/distributable``: valid, not signed ad hoc, and its
+  /// apps as the notary accepts them.
+  public var distributable: Bool { failure(for: .distributable) == nil }
+
   private enum CodingKeys: String, CodingKey {
-    case image, checksumsOK, damagedPartitions, signature, apps, valid
+    case image, checksumsOK, damagedPartitions, signature, apps, valid, distributable
   }
 
-  /// Encodes the image, the checksums' verdict and damaged partitions, the signature and
-  /// ``valid``.
+  /// Encodes the image, the checksums' verdict and damaged partitions, the signature, ``valid``
+  /// and ``distributable``.
   ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: The encoder's error.
@@ -167,5 +172,6 @@ public struct DMGVerification: Sendable, Encodable {
     try container.encode(signature, forKey: .signature)
     try container.encode(apps, forKey: .apps)
     try container.encode(valid, forKey: .valid)
+    try container.encode(distributable, forKey: .distributable)
   }
 }

@@ -30,12 +30,14 @@ enum AdHocSigning {
     return nil
   }
 
-  /// The engine that signs: the one `signing` names, else `--engine`'s, else the platform's.
+  /// The engine that signs: the one `signing` names, else `--engine`'s, else the platform's;
+  /// ad hoc, `--identifier` still names the code.
   static func engine(
     _ signing: SigningOptions?, arguments: SigningArguments, environment: [String: String],
     command: String
   ) throws(CommandError) -> any ReleaseEngine {
     try (signing?.engine ?? arguments.engine ?? .platformDefault).engine(
-      signing: signing, environment: environment, command: command)
+      signing: signing, identifier: arguments.identifier, environment: environment,
+      command: command)
   }
 }

@@ -73,7 +73,7 @@ struct AppVerifyCommand: ShipyardCommand {
       Self.text(verification, integrityOnly: integrityOnly)
     }
     if let failure = IntegrityRule.failure(of: verification, integrityOnly: integrityOnly) {
-      throw .failure(failure)
+      throw .failure(failure + TrustArguments.untrustedRootHint(verification.problems))
     }
   }
 

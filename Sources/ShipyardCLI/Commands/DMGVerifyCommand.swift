@@ -76,7 +76,10 @@ struct DMGVerifyCommand: ShipyardCommand {
     try arguments.print(
       report, text: Self.text(report, integrityOnly: integrityOnly), console: console)
     if let failure = report.failure(for: integrityOnly ? .signed : .distributable) {
-      throw .failure("\(failure)" + Self.nextStep(failure))
+      let lines =
+        report.signature.findings.filter { !$0.ok }.map(\.detail) + report.apps.flatMap(\.problems)
+      throw .failure(
+        "\(failure)" + Self.nextStep(failure) + TrustArguments.untrustedRootHint(lines))
     }
   }
 

@@ -35,9 +35,10 @@ enum EngineName: String, CaseIterable, Sendable {
   /// `signing` and `environment` (for proxies and tests): `SHIPYARD_NOTARY_URL`,
   /// `SHIPYARD_S3_URL`, `SHIPYARD_TICKET_URL`, `SHIPYARD_TIMESTAMP_URL`; and the upload's part
   /// size, `SHIPYARD_S3_PART_SIZE` (bytes).
-  func engine(signing: SigningOptions?, environment: [String: String], command: String)
-    throws(CommandError) -> any ReleaseEngine
-  {
+  func engine(
+    signing: SigningOptions?, identifier: String? = nil, environment: [String: String],
+    command: String
+  ) throws(CommandError) -> any ReleaseEngine {
     let choice: ReleaseEngineChoice =
       switch self {
       case .apple: .apple
@@ -45,7 +46,7 @@ enum EngineName: String, CaseIterable, Sendable {
       case .native:
         .native(
           try Self.nativeConfiguration(
-            signing: signing, environment: environment, command: command))
+            signing: signing, identifier: identifier, environment: environment, command: command))
       }
     return choice.releaseEngine
   }
@@ -53,7 +54,7 @@ enum EngineName: String, CaseIterable, Sendable {
   // MARK: - Implementation
 
   private static func nativeConfiguration(
-    signing: SigningOptions?, environment: [String: String], command: String
+    signing: SigningOptions?, identifier: String?, environment: [String: String], command: String
   ) throws(CommandError) -> NativeEngine.Configuration {
     func url(_ text: String, _ source: String) throws(CommandError) -> URL {
       guard let url = URL(string: text), let scheme = url.scheme,
@@ -79,7 +80,7 @@ enum EngineName: String, CaseIterable, Sendable {
         environment["SHIPYARD_TICKET_URL"] ?? NativeEngine.Configuration.defaultTicketURL,
         "SHIPYARD_TICKET_URL"),
       timestampURL: signing?.timestamps == false ? nil : try url(timestamp.0, timestamp.1),
-      identifier: signing?.identifier)
+      identifier: signing?.identifier ?? identifier)
     if let text = environment["SHIPYARD_S3_PART_SIZE"] {
       guard let size = Int64(text), size >= NativeEngine.Configuration.minimumUploadPartSize else {
         throw .usage(

@@ -26,6 +26,17 @@ struct TrustArguments {
     ) { $0.pemFiles.append($1) }
   ]
 
+  /// What to do when a report's `lines` say a chain ends at a root not trusted here: trust it
+  /// (a private CA's, a test PKI's), or sign with a Developer ID certificate; empty otherwise.
+  static func untrustedRootHint(_ lines: [String]) -> String {
+    guard lines.contains(where: { $0.contains(TrustPolicy.untrustedRootWords) }) else {
+      return ""
+    }
+    return "; a chain ends at a root that is not trusted here: if it is your own CA's, trust it "
+      + "with --trust-root <root.pem> or \(environmentVariable)=<root.pem>; for Gatekeeper, "
+      + "sign with a Developer ID certificate, which chains to Apple's roots"
+  }
+
   /// The roots: Apple's, then those of `$SHIPYARD_TRUST_ROOTS`, then `--trust-root`'s; a usage
   /// error for `command` naming a file that cannot be read or holds no root certificate.
   func validated(environment: [String: String], command: String) throws(CommandError)
