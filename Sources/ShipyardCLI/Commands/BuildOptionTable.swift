@@ -67,6 +67,7 @@ enum BuildOptionTable {
       "--threads", value: "<n>", .positive, key: "threads",
       help: OptionHelp("Chunks compressed at once.", default: "the number of cores")
     ) { $0.options.threads = $1 },
+    OutputLocation.forceFlag { $0.replacesOutput = true },
   ]
 
   /// The levels `format` takes and its default, as `--level`'s help writes them:

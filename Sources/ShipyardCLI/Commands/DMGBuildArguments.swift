@@ -15,6 +15,8 @@ struct DMGBuildArguments {
   var source: String?
   /// `--output`, when given.
   var output: String?
+  /// `--force`: an existing image at the output is replaced.
+  var replacesOutput = false
   /// `--level`'s text, checked against the format once it is known.
   var level: String?
   /// `--background-scale`, when given.

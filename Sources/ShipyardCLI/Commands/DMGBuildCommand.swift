@@ -55,6 +55,8 @@ struct DMGBuildCommand: ShipyardCommand {
     .deferringConfigKeys(to: DMGShipCommand.table)
 
   let options: DMGBuildOptions
+  /// `--force`.
+  let replacesOutput: Bool
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = DMGBuildArguments()
@@ -64,15 +66,18 @@ struct DMGBuildCommand: ShipyardCommand {
     }
     options = try parsed.validated(
       source: positionals.first, environment: environment, command: Self.path)
+    replacesOutput = parsed.replacesOutput
   }
 
   func run(console: Console) async throws(CommandError) {
-    try Self.build(options, console: console)
+    try Self.build(options, replacing: replacesOutput, console: console)
   }
 
   /// Builds the image, with progress and a summary on standard error.
-  static func build(_ options: DMGBuildOptions, console: Console) throws(CommandError) {
-    try OutputLocation.prepare(options.output, for: "the image")
+  static func build(_ options: DMGBuildOptions, replacing: Bool, console: Console)
+    throws(CommandError)
+  {
+    try OutputLocation.prepare(options.output, for: "the image", replacing: replacing)
     let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
     do {
       let result = try DMGBuilder(options: options).build { done, total in

@@ -43,6 +43,8 @@ struct DMGShipCommand: ShipyardCommand {
   ).taking("<app-or-folder>").alsoUsable(with: ["--config"], optional: ["-o"])
 
   let build: DMGBuildOptions
+  /// `--force`: an existing image at the output is replaced.
+  let replacesOutput: Bool
   /// The signing options, unless signing is skipped.
   let signing: SigningOptions?
   /// The notary options, unless notarizing is skipped.
@@ -72,6 +74,7 @@ struct DMGShipCommand: ShipyardCommand {
     guard positionals.count == 1 || (positionals.isEmpty && parsed.build.source != nil) else {
       throw .usage("expected one <app-or-folder>", command: Self.path)
     }
+    replacesOutput = parsed.build.replacesOutput
     build = try parsed.build.validated(
       source: positionals.first, environment: environment, command: Self.path)
     skipped = parsed.skipped
@@ -119,7 +122,7 @@ struct DMGShipCommand: ShipyardCommand {
     plan.stapleApp = stapleApp
     plan.wait = !noWait
     plan.feeds = feeds.writesAnything ? feeds : nil
-    try OutputLocation.prepare(build.output, for: "the image")
+    try OutputLocation.prepare(build.output, for: "the image", replacing: replacesOutput)
     let steps = ReleaseSteps(console: console, engine: engine)
     let release = steps.image(build.output)
     let outcome = try await steps.run { try await release.ship(building: build, plan: plan) }

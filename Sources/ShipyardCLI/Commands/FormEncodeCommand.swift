@@ -30,7 +30,8 @@ struct FormEncodeCommand: ShipyardCommand {
         FormArguments.options.map { $0.lifted(\.form) } + [
           .option("-o", "--output", value: "<file>", .string, help: "Writes the body to <file>.") {
             $0.output = $1
-          }
+          },
+          OutputLocation.forceFlag { $0.replacesOutput = true },
         ]
       )
     ]
@@ -42,10 +43,14 @@ struct FormEncodeCommand: ShipyardCommand {
     var form = FormArguments()
     /// `-o`.
     var output: String?
+    /// `--force`.
+    var replacesOutput = false
   }
 
   let form: FormOptions
   let output: String?
+  /// `--force`.
+  let replacesOutput: Bool
 
   init(arguments: [String], environment _: [String: String]) throws(CommandError) {
     var parsed = Arguments()
@@ -55,12 +60,15 @@ struct FormEncodeCommand: ShipyardCommand {
     }
     form = try FormOptions(parsed.form, command: Self.path)
     output = parsed.output
+    replacesOutput = parsed.replacesOutput
     if output == "" { throw .usage("-o needs a file name", command: Self.path) }
   }
 
   func run(console: Console) async throws(CommandError) {
     let body = try form.makeForm()
-    if let output { try OutputLocation.prepare(output, for: "the body") }
+    if let output {
+      try OutputLocation.prepare(output, for: "the body", replacing: replacesOutput)
+    }
     do {
       if let output {
         try body.write(to: URL(fileURLWithPath: output))

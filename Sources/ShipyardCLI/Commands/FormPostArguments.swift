@@ -19,6 +19,8 @@ extension FormPostCommand {
     var followsRedirects = false
     /// `--no-fail`: an HTTP error or a redirect exits 0.
     var failsOnHTTPError = true
+    /// `--force`: an existing `-o` file is replaced.
+    var replacesOutput = false
 
     /// The request's options, after the form's.
     static let options: [OptionSpec<Arguments>] = [
@@ -34,6 +36,7 @@ extension FormPostCommand {
         "-o", "--output", value: "<file>", .string,
         help: "Writes the response body to <file> instead of standard output."
       ) { $0.output = $1 },
+      OutputLocation.forceFlag { $0.replacesOutput = true },
       .option(
         "--max-time", value: "<seconds>", .seconds,
         help: OptionHelp("Gives up after this many seconds.", default: "no limit")

@@ -60,7 +60,9 @@ struct FormPostCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
-    if let output = arguments.output { try OutputLocation.prepare(output, for: "the response") }
+    if let output = arguments.output {
+      try OutputLocation.prepare(output, for: "the response", replacing: arguments.replacesOutput)
+    }
     let body = try form.makeForm()
     var request = URLRequest(url: url)
     request.httpMethod = arguments.method

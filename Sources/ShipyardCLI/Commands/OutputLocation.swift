@@ -13,12 +13,15 @@ enum OutputLocation {
 
   /// Makes the folder `path` goes in, with its parents, and checks that it can be written.
   ///
-  /// An existing folder at `path` itself is an error. `what` names the output in errors, such as
-  /// `the response`.
-  static func prepare(_ path: String, for what: String) throws(CommandError) {
+  /// An existing folder at `path` itself is an error, and so is an existing file unless
+  /// `replacing` (`--force`). `what` names the output in errors, such as `the response`.
+  static func prepare(_ path: String, for what: String, replacing: Bool) throws(CommandError) {
     var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw .failure("\(path) is a folder: name the file to write \(what) to")
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      if isFolder.boolValue {
+        throw .failure("\(path) is a folder: name the file to write \(what) to")
+      }
+      if !replacing { throw .failure("\(path) exists: add --force to replace it") }
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     do {
@@ -29,5 +32,12 @@ enum OutputLocation {
     guard FileManager.default.isWritableFile(atPath: folder) else {
       throw .failure("cannot write \(what) to \(path): \(folder) is not writable")
     }
+  }
+
+  /// `--force`, as every command that writes a file declares it.
+  static func forceFlag<Options>(
+    _ apply: @escaping @Sendable (inout Options) -> Void
+  ) -> OptionSpec<Options> {
+    .flag("--force", help: "Replaces an existing output file.", apply: apply)
   }
 }
