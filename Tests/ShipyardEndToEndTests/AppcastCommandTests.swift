@@ -24,7 +24,7 @@ struct AppcastCommandTests {
     let app = try FeedPeers.helloApp(
       in: scratch.url.path, version: version, short: short, publicKey: publicKey)
     let image = scratch.path(name)
-    let built = try shipyard(["dmg", "build", app, "-o", image])
+    let built = try shipyard(["dmg", "build", app, "-o", image, "--force"])
     #expect(built.status == 0, "\(built.errors)")
     return image
   }

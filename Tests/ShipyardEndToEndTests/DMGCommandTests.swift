@@ -59,7 +59,7 @@ import Testing
     // root reads everything: run as nobody there.
     let command = [
       BuiltProducts.shipyard.path, "dmg", "build", folder.path("Secret.app"), "-o",
-      folder.path("out.dmg"),
+      folder.path("out.dmg"), "--force",
     ]
     let run =
       getuid() == 0

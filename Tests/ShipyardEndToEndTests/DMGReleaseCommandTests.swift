@@ -40,7 +40,7 @@ import Testing
     let run = try shipyard(
       tools,
       [
-        "dmg", "ship", app, "-o", image, "--skip-sign-app", "--identity",
+        "dmg", "ship", app, "-o", image, "--force", "--skip-sign-app", "--identity",
         "Developer ID Application: Example (TEAMID1234)", "--json",
       ] + appleCredentials)
     #expect(run.status == 0, "\(run.standardError)")

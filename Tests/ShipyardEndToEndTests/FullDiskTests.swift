@@ -19,7 +19,7 @@ struct FullDiskTests {
     if withPreviousImage { try previous.write(to: image) }
 
     let run = try ProcessRunner.run(
-      BuiltProducts.shipyard.path, ["dmg", "build", workspace.source, "-o", image.path])
+      BuiltProducts.shipyard.path, ["dmg", "build", workspace.source, "-o", image.path, "--force"])
     #expect(run.status == 1)
     #expect(run.standardError.contains("ENOSPC"), "\(run.standardError)")
     #expect(run.standardError.contains("disk is full"), "\(run.standardError)")

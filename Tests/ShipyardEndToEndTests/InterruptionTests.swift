@@ -28,7 +28,7 @@ struct InterruptionTests {
     let workspace = try FaultWorkspace(megabytes: 160)
     defer { workspace.folder.remove() }
     let run = try SignalledRun.run(
-      ["dmg", "build", workspace.source, "-o", workspace.image.path],
+      ["dmg", "build", workspace.source, "-o", workspace.image.path, "--force"],
       environment: [workspace.temporaryVariable], signal: signal, in: workspace.folder
     ) { workspace.imageIsBeingWritten }
     Self.expectInterrupted(run, by: signal, workspace)
@@ -42,7 +42,7 @@ struct InterruptionTests {
     let previous = Data("the previous image".utf8)
     try previous.write(to: workspace.image)
     let run = try SignalledRun.run(
-      ["dmg", "build", workspace.source, "-o", workspace.image.path], signal: SIGTERM,
+      ["dmg", "build", workspace.source, "-o", workspace.image.path, "--force"], signal: SIGTERM,
       in: workspace.folder
     ) { workspace.imageIsBeingWritten }
     Self.expectInterrupted(run, by: SIGTERM, workspace)

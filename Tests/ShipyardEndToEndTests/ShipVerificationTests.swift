@@ -24,7 +24,8 @@ struct ShipVerificationTests {
         trusting.map { "SHIPYARD_TRUST_ROOTS=\($0.joined(separator: ":"))" }
           ?? (try TestPKI.trustRootsVariable()),
         BuiltProducts.shipyard.path, "dmg", "ship",
-        app, "-o", tools.folder.path("Hello.dmg"), "--skip-sign-app", "--engine", "apple",
+        app, "-o", tools.folder.path("Hello.dmg"), "--force", "--skip-sign-app", "--engine",
+        "apple",
         "--identity",
         "Developer ID Application: Example (TEAMID1234)", "--apple-id", "dev@example.com",
         "--team-id", "TEAMID1234", "--password-env", "NOTARY_PASSWORD",
