@@ -49,6 +49,8 @@ for input in "${inputs[@]}"; do
       for side in baseline candidate; do
         binary="$baseline"
         [ "$side" = candidate ] && binary="$candidate"
+        # Removed first: a baseline from before --force refuses that flag.
+        rm -f "$work/$side.dmg"
         "$binary" dmg build "${source[@]}" --filesystem "$filesystem" --format "$format" \
           --volume-name Compare -o "$work/$side.dmg" >/dev/null 2>"$work/log" \
           || { echo "$side failed on $label $filesystem $format:"; cat "$work/log"; exit 1; }

@@ -78,7 +78,7 @@ def main():
         for threads in (1, cores):
             image = os.path.join(work, f"tree-{image_format}-{threads}.dmg")
             command = [arguments.shipyard, "dmg", "build", arguments.tree, "-o", image,
-                       "--format", image_format, "--threads", str(threads), "--no-applications-link"]
+                       "--format", image_format, "--threads", str(threads), "--no-applications-link", "--force"]
             seconds, cpu, peak = measure_cpu(command, arguments.runs)
             rows.append((f"shipyard {image_format}", threads, seconds, os.path.getsize(image), peak, cpu))
 
@@ -88,7 +88,7 @@ def main():
         image = os.path.join(work, f"tree-apfs-{image_format}.dmg")
         command = [arguments.shipyard, "dmg", "build", arguments.tree, "-o", image,
                    "--format", image_format, "--threads", str(cores), "--no-applications-link",
-                   "--filesystem", "APFS"]
+                   "--filesystem", "APFS", "--force"]
         seconds, cpu, peak = measure_cpu(command, arguments.runs)
         rows.append((f"APFS {image_format}", cores, seconds, os.path.getsize(image), peak, cpu))
 

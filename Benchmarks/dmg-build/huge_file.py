@@ -55,7 +55,7 @@ def run(shipyard, work, gib, runs):
         make_payload(os.path.join(folder, "payload.bin"), size)
         image = os.path.join(work, f"huge-{size}.dmg")
         command = [shipyard, "dmg", "build", folder, "-o", image, "--format", "UDZO", "--threads", "1",
-                   "--no-applications-link"]
+                   "--no-applications-link", "--force"]
         wall, cpu, peak = timed_in_rounds([command], runs)[0]
         seven_zip = subprocess.run(["7zz", "t", image], capture_output=True, text=True)
         checked = seven_zip.returncode == 0 and "Everything is Ok" in seven_zip.stdout

@@ -68,7 +68,7 @@ def warm_up(parent, name):
 def shipyard_command(shipyard, tree, image, filesystem):
     """`dmg build` of `tree` into `image`: UDZO, one thread, no Applications link."""
     return [shipyard, "dmg", "build", tree, "-o", image, "--format", "UDZO", "--threads", "1",
-            "--no-applications-link", "--filesystem", filesystem]
+            "--no-applications-link", "--filesystem", filesystem, "--force"]
 
 
 def run(shipyard, work, count, runs):

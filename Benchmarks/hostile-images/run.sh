@@ -23,7 +23,7 @@ mkdir -p "$work"
 }
 for fs in HFS+ APFS; do
   "$shipyard" dmg build "$root/Examples/Hello.app" --format UDRO --filesystem "$fs" \
-    -o "$work/untouched-$fs.dmg" >/dev/null
+    -o "$work/untouched-$fs.dmg" --force >/dev/null
 done
 # The Mach-O cases, as MachOReadingTests makes them (little-endian arm64 header, two 72-byte
 # segment commands and a build version).

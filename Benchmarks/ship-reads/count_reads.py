@@ -67,7 +67,7 @@ def count(shipyard, work, mib, image_format, double_url, key):
                SHIPYARD_TRUST_ROOTS=os.path.join(work, "pki", "root.pem"))
     command = ["strace", "-f", "-y", "-qq", "-e", "trace=read,pread64,copy_file_range",
                "-e", "signal=none", "-o", trace, shipyard, "dmg", "ship", source, "-o", image,
-               "--format", image_format, "--engine", "native",
+               "--format", image_format, "--engine", "native", "--force",
                "--p12", os.path.join(work, "pki", "identity.p12"), "--p12-password-env",
                "P12_PASSWORD", "--key", key, "--key-id", KEY_ID, "--issuer", ISSUER]
     run = subprocess.run(command, env=env, capture_output=True, text=True)
