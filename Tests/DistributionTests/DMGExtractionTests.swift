@@ -9,8 +9,9 @@ import Testing
 import VolumeInterface
 
 /// Crafted images that `DMGExtraction` and `shipyard dmg extract` must refuse whole: an entry
-/// named `..`, an APFS name holding `/` (after a link of the name before it), an HFS+ file whose
-/// catalog key puts it below a symbolic link. Nothing is written, inside the folder or out.
+/// named `..`, an APFS name holding `/` (`../x`, or `a/Qx` beside a link `a`), an HFS+ file
+/// whose catalog key puts it below a symbolic link. Nothing is written, inside the folder or out.
+/// (HFS+ cannot hold a `/` in a name: its reader shows a stored `/` as `:`.)
 @Suite struct DMGExtractionTests {
   static let fileSystems: [DMGBuildOptions.FileSystem] = [.hfsPlus, .apfs]
 
@@ -94,27 +95,32 @@ import VolumeInterface
       of: image, naming: "/..", out: outside + "/out", outside: outside)
   }
 
-  /// A directory record named `a/x` beside a link `a -> <outside>`: the path `/a/x` would go
-  /// through the link; the name alone is refused.
-  @Test func anAPFSNameHoldingASlashIsRefused() throws {
+  /// A directory record whose name holds a `/`, written as `stand-in` and patched to `name`
+  /// (the same length) in the container: `../x` would climb out of the folder, `a/Qx` would go
+  /// through the link `a -> <outside>` beside it. The name alone is refused.
+  @Test(arguments: [("QQQx", "../x"), ("aQQx", "a/Qx")])
+  func anAPFSNameHoldingASlashIsRefused(standIn: String, name: String) throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let outside = try Self.emptyFolder("outside", in: folder)
     let image = try Self.rawImage(
-      [Self.link("a", to: outside), AppTreeFixture.file("aQQx", Array("escape".utf8))],
+      [Self.link("a", to: outside), AppTreeFixture.file(standIn, Array("escape".utf8))],
       fileSystem: .apfs, in: folder)
     var editor = APFSContainerEditor(try Self.partition("Apple_APFS", in: folder))
-    let found = Self.offsets(of: Array("aQQx".utf8), in: editor.bytes)
+    let found = Self.offsets(of: Array(standIn.utf8), in: editor.bytes)
     #expect(!found.isEmpty)
-    for offset in found { editor.set(UInt8(ascii: "/"), at: offset + 1) }
+    for offset in found {
+      for (index, byte) in name.utf8.enumerated() { editor.set(byte, at: offset + index) }
+    }
     let path = try HostileVolumeImageTests.write(
       try HostileVolumeImageTests.replacing(
         partition: "Apple_APFS", of: image, with: editor.sealed(), in: folder),
       as: "apfs-slash-name.dmg", in: folder)
-    #expect(try DMGListing(path: path).files.map(\.path) == ["/a", "/a/Qx"])
+    #expect(try DMGListing(path: path).files.map(\.path).sorted() == ["/" + name, "/a"].sorted())
 
     try Self.expectRefusal(
-      of: path, naming: "/a/Qx", out: folder.path("out"), outside: outside)
+      of: path, naming: "/" + name, out: folder.path("out"), outside: outside)
+    #expect(!FileManager.default.fileExists(atPath: folder.path("x")))
   }
 
   /// A file whose catalog key names a symbolic link as its parent: `/a/x` below `a -> outside`.
@@ -130,7 +136,9 @@ import VolumeInterface
     let entries = try HFSPlusReader(reader.bytes(of: try #require(reader.hfsPartition))).entries()
     let link = try #require(entries.first { $0.path == "/a" }).id
     let parent = try #require(entries.first { $0.path == "/b" }).id
-    func bigEndian(_ id: UInt64) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: id >> (24 - 8 * $0)) } }
+    func bigEndian(_ id: UInt64) -> [UInt8] {
+      (0..<4).map { UInt8(truncatingIfNeeded: id >> (24 - 8 * $0)) }
+    }
     // The file record's key: length 8, parent ID, name length 1, "x" in UTF-16BE.
     let key = [0x00, 0x08] + bigEndian(parent) + [0x00, 0x01, 0x00, 0x78]
     let found = Self.offsets(of: key, in: volume)
@@ -170,7 +178,8 @@ import VolumeInterface
     for (listed, message) in cases {
       let out = folder.path("out")
       let error = #expect(throws: DMGExtractionError.self) {
-        try DMGAppExtraction(volume: ListedVolume(listed: listed), image: "evil.dmg", extractingInto: out)
+        try DMGAppExtraction(
+          volume: ListedVolume(listed: listed), image: "evil.dmg", extractingInto: out)
       }
       #expect(error?.description == message)
       #expect(!FileManager.default.fileExists(atPath: out))

@@ -84,7 +84,8 @@ import Testing
     let run = try Self.shipyard(["app", "zip", hello, "-o", folder.path("dist") + "/"])
     #expect(run.status == 0, "\(run.standardError)")
     let zip = folder.path("dist/Hello.zip")
-    #expect(String(decoding: run.standardOutput, as: UTF8.self).hasPrefix("wrote \(zip) (8 entries"))
+    #expect(
+      String(decoding: run.standardOutput, as: UTF8.self).hasPrefix("wrote \(zip) (8 entries"))
 
     let entries = try Self.entries(of: zip)
     #expect(
@@ -165,7 +166,8 @@ import Testing
     let script = "cd \"$1\" && shift && exec \"$@\""
     func zip(_ extra: [String]) throws -> ProcessRunner.Output {
       try ProcessRunner.run(
-        "sh", ["-c", script, "sh", folder.path(""), BuiltProducts.shipyard.path, "app", "zip", hello]
+        "sh",
+        ["-c", script, "sh", folder.path(""), BuiltProducts.shipyard.path, "app", "zip", hello]
           + extra)
     }
     let first = try zip([])
@@ -178,7 +180,8 @@ import Testing
     #expect(refused.standardError.contains("Hello.zip exists: add --force to replace it"))
     let forced = try zip(["--force"])
     #expect(forced.status == 0, "\(forced.standardError)")
-    #expect(try Data(contentsOf: URL(fileURLWithPath: written)) == bytes, "the same tree, the same bytes")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: written)) == bytes, "the same tree, the same bytes")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["Hello.zip"])
   }
 

@@ -75,17 +75,23 @@ import Testing
     let macOS = "Hello.app/Contents/MacOS"
     let forced = try Self.shipyard(["dmg", "extract", image, macOS, "-o", out, "--force"])
     #expect(forced.status == 0, "\(forced.standardError)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["Hello.app", "notes.txt"])
-    #expect(try FileManager.default.subpathsOfDirectory(atPath: out + "/Hello.app").sorted() == [
-      "Contents", "Contents/MacOS", "Contents/MacOS/Hello",
-    ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [
+        "Hello.app", "notes.txt",
+      ])
+    #expect(
+      try FileManager.default.subpathsOfDirectory(atPath: out + "/Hello.app").sorted() == [
+        "Contents", "Contents/MacOS", "Contents/MacOS/Hello",
+      ])
     #expect(
       try TreeSnapshot(of: URL(fileURLWithPath: out + "/" + macOS))
         == TreeSnapshot(of: Self.hello.appendingPathComponent("Contents/MacOS")))
 
     // Again with --force: the file is replaced, the folders written into.
     try Data("changed".utf8).write(to: URL(fileURLWithPath: out + "/" + macOS + "/Hello"))
-    let again = try Self.shipyard(["dmg", "extract", image, "/" + macOS + "/", "-o", out, "--force"])
+    let again = try Self.shipyard([
+      "dmg", "extract", image, "/" + macOS + "/", "-o", out, "--force",
+    ])
     #expect(again.status == 0, "\(again.standardError)")
     #expect(
       try TreeSnapshot(of: URL(fileURLWithPath: out + "/" + macOS))

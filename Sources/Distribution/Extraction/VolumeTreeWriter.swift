@@ -160,7 +160,7 @@ struct VolumeTreeWriter {
     let path = folder.path(of: name)
     do {
       return try folder.makeFolder(named: name, permissions: 0o700)
-    } catch where replacing && error.errorNumber == EEXIST {
+    } catch  where replacing && error.errorNumber == EEXIST {
       guard (try? folder.status(of: name))?.kind == .directory else {
         throw .writeFailed(path: path, reason: "it exists and is not a folder")
       }
