@@ -25,7 +25,7 @@ extension APFSReader {
       let child = children[top.next]
       guard let inode = tree.inodes[child.id] else { continue }
       let entry = Self.entry(
-        path: top.path + "/" + child.name, id: child.id, inode: inode, in: tree)
+        path: top.path + "/" + child.name, name: child.name, id: child.id, inode: inode, in: tree)
       entries.append(entry)
       guard entry.kind == .folder else { continue }
       let record = "directory record \(child.name.debugDescription) in folder \(top.folder)"
@@ -143,7 +143,8 @@ extension APFSReader {
   /// The entry for an inode: its attributes sorted out into Finder info, the resource fork, the
   /// link target and the others.
   private static func entry(
-    path: String, id: UInt64, inode: FileSystemTree.Inode, in tree: FileSystemTree
+    path: String, name: String? = nil, id: UInt64, inode: FileSystemTree.Inode,
+    in tree: FileSystemTree
   )
     -> VolumeEntry
   {
@@ -172,7 +173,7 @@ extension APFSReader {
       }
     }
     return VolumeEntry(
-      path: path, id: id, kind: kind,
+      path: path, name: name, id: id, kind: kind,
       size: kind == .symbolicLink ? Int64(linkTarget?.utf8.count ?? 0) : inode.size,
       mode: inode.mode, ownerID: inode.owner, groupID: inode.group,
       modificationDate: Int64(inode.modified / 1_000_000_000), finderInfo: finderInfo,

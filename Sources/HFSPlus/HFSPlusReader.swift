@@ -152,19 +152,22 @@ package struct HFSPlusReader: VolumeReader {
         continue
       }
       entries.append(
-        try entry(path: path(of: id), id: id, record: record, attributes: attributes[id] ?? []))
+        try entry(
+          path: path(of: id), name: name, id: id, record: record,
+          attributes: attributes[id] ?? []))
     }
     return entries
   }
 
   /// The entry a folder or file record describes.
-  private func entry(path: String, id: UInt32, record: ByteReader, attributes: [VolumeAttribute])
-    throws -> VolumeEntry
-  {
+  private func entry(
+    path: String, name: String? = nil, id: UInt32, record: ByteReader,
+    attributes: [VolumeAttribute]
+  ) throws -> VolumeEntry {
     let type = try record.getInteger(at: 0, as: Int16.self)
     let mode = try record.getInteger(at: 42, as: UInt16.self)
     var entry = VolumeEntry(
-      path: path, id: UInt64(id), kind: .folder, size: 0, mode: mode,
+      path: path, name: name, id: UInt64(id), kind: .folder, size: 0, mode: mode,
       ownerID: try record.getInteger(at: 32), groupID: try record.getInteger(at: 36),
       modificationDate: Int64(try record.getInteger(at: 16, as: UInt32.self))
         - CatalogPlan.hfsEpochOffset,

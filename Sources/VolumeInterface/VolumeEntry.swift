@@ -13,8 +13,13 @@ package struct VolumeEntry: Sendable, Equatable {
     case folder, file, symbolicLink
   }
 
-  /// The path from the volume's root, such as `/Hello.app/Contents/Info.plist`.
+  /// The path from the volume's root, such as `/Hello.app/Contents/Info.plist`: the names from
+  /// the root down, joined with `/`.
   package var path: String
+  /// The entry's own name, as its folder's record holds it after the reader's mapping (HFS+'s
+  /// stored `/` read as `:`), such as `Info.plist`: the last component of ``path``, unless a
+  /// damaged or hostile volume stores a name with a `/` in it, which a writer must refuse.
+  package var name: String
   /// The item's number on the volume: HFS+'s catalog node ID, APFS's inode number.
   package var id: UInt64
   /// What the entry is.
@@ -48,9 +53,11 @@ package struct VolumeEntry: Sendable, Equatable {
   /// there it is whether any are stored.
   package var hasAttributesFlag: Bool
 
-  /// Makes an entry; by default its attributes flag says whether it has attributes.
+  /// Makes an entry; by default its name is the last component of `path`, and its attributes
+  /// flag says whether it has attributes.
   package init(
     path: String,
+    name: String? = nil,
     id: UInt64,
     kind: Kind,
     size: Int64,
@@ -66,6 +73,8 @@ package struct VolumeEntry: Sendable, Equatable {
     hasAttributesFlag: Bool? = nil
   ) {
     self.path = path
+    self.name =
+      name ?? String(path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...])
     self.id = id
     self.kind = kind
     self.size = size

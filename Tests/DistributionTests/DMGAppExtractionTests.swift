@@ -101,7 +101,7 @@ import VolumeInterface
     let out = folder.path("out")
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
 
-    let error = #expect(throws: DMGAppExtractionError.self) {
+    let error = #expect(throws: DMGExtractionError.self) {
       try DMGAppExtraction(path: image, extractingInto: out)
     }
     #expect(
@@ -126,12 +126,12 @@ import VolumeInterface
       entry("/Evil.app/Contents", .symbolicLink, link: folder.path("")),
       entry("/Evil.app/Contents/escape", .file),
     ])
-    let error = #expect(throws: DMGAppExtractionError.self) {
+    let error = #expect(throws: DMGExtractionError.self) {
       try DMGAppExtraction(volume: volume, image: "evil.dmg", extractingInto: folder.path(""))
     }
     #expect(
       error?.description
-        == "evil.dmg: refusing to extract \"/Evil.app/Contents/escape\": its parent /Evil.app/Contents is not a folder of the bundle"
+        == "evil.dmg: refusing to extract \"/Evil.app/Contents/escape\": its parent /Evil.app/Contents is not a folder"
     )
     #expect(!FileManager.default.fileExists(atPath: folder.path("escape")))
   }

@@ -13,8 +13,8 @@ import Testing
       (["appcast"], "appcast"), (["appcast", "add"], "appcast-add"),
       (["notary"], "notary"),
     ]
-    + ["sign", "verify", "merge", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
-    + ["build", "inspect", "verify", "sign", "notarize", "staple", "ship"].map {
+    + ["sign", "verify", "merge", "zip", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
+    + ["build", "inspect", "ls", "extract", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }
     + ["encode", "decode", "post"].map { (["form", $0], "form-\($0)") }

@@ -54,9 +54,9 @@ public struct DMGAppExtraction: Sendable, Encodable {
   /// - Parameters:
   ///   - path: The disk image's path.
   ///   - folder: An existing folder that holds no item of an app's name.
-  /// - Throws: ``DMGAppExtractionError`` for an image or volume that cannot be read, an entry
+  /// - Throws: ``DMGExtractionError`` for an image or volume that cannot be read, an entry
   ///   that would leave its app's folder, or a write that fails.
-  public init(path: String, extractingInto folder: String) throws(DMGAppExtractionError) {
+  public init(path: String, extractingInto folder: String) throws(DMGExtractionError) {
     try self.init(volume: try Self.volumeReader(ofImage: path), image: path, extractingInto: folder)
   }
 
@@ -64,7 +64,7 @@ public struct DMGAppExtraction: Sendable, Encodable {
   ///
   /// - Throws: What ``init(path:extractingInto:)`` throws, but for opening the image.
   package init(volume: any VolumeReader, image path: String, extractingInto folder: String)
-    throws(DMGAppExtractionError)
+    throws(DMGExtractionError)
   {
     image = path
     let entries: [VolumeEntry]
@@ -74,11 +74,11 @@ public struct DMGAppExtraction: Sendable, Encodable {
       throw .unreadableImage(image: path, reason: "\(error)")
     }
     var apps: [App] = []
+    let writer = VolumeTreeWriter(image: path, destination: folder, replacing: false)
     for root in Self.rootApps(in: entries) {
       let inside = entries.filter { $0.path.hasPrefix(root.path + "/") }
       let target = folder + root.path
-      var writer = BundleTreeWriter(image: path, bundlePath: root.path, destination: target)
-      try writer.write(root: root, entries: inside, from: volume)
+      try writer.write([root] + inside, from: volume)
       let hfsPlus = volume is HFSPlusReader
       apps.append(
         App(
@@ -130,7 +130,7 @@ public struct DMGAppExtraction: Sendable, Encodable {
   ///
   /// Chunks are decoded as the files are read; a chunk that does not decode is an error, while
   /// checksums are left to ``DMGVerification``.
-  static func volumeReader(ofImage path: String) throws(DMGAppExtractionError)
+  static func volumeReader(ofImage path: String) throws(DMGExtractionError)
     -> any VolumeReader
   {
     do {

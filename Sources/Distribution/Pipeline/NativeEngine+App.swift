@@ -1,7 +1,6 @@
 import CodeSigning
 import Digests
 import Foundation
-import ZipArchive
 
 extension NativeEngine {
   /// Signs a Mac app inside-out, or one Mach-O file, with Shipyard's own signer.
@@ -68,10 +67,10 @@ extension NativeEngine {
       + "Developer ID"
   }
 
-  /// Zips the app with Shipyard's own writer (every entry under `<Name>.app/`, links kept as
-  /// links, modes kept, no AppleDouble files, the same bytes for the same tree), as
+  /// Zips the app as `shipyard app zip` does (``AppZip``: every entry under `<Name>.app/`, links
+  /// kept as links, modes kept, no AppleDouble files, the same bytes for the same tree), as
   /// `ditto -c -k --keepParent` lays it out.
   package func archiveApp(_ app: String, to zip: String) async throws {
-    try ZipArchiver.archive(app, to: zip)
+    _ = try AppZip(zipping: app, to: zip)
   }
 }

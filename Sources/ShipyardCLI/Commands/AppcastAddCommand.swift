@@ -12,7 +12,8 @@ struct AppcastAddCommand: ShipyardCommand {
     \(table.usage)
 
     Reads the app's Info.plist from inside the disk image (HFS+ or APFS) or the zip (as
-    `ditto -c -k --keepParent` makes it): CFBundleVersion is the item's sparkle:version,
+    'shipyard app zip' or `ditto -c -k --keepParent` makes it; electron-updater installs updates
+    from the zip only): CFBundleVersion is the item's sparkle:version,
     CFBundleShortVersionString its sparkle:shortVersionString, LSMinimumSystemVersion its
     sparkle:minimumSystemVersion. Signs the file's bytes with Ed25519 (sparkle:edSignature, as
     Sparkle's sign_update does) and records its length; an app whose SUPublicEDKey is not the

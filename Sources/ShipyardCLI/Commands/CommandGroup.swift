@@ -38,19 +38,20 @@ struct CommandGroup: Sendable {
   static let dmg = CommandGroup(
     name: "dmg", overview: "Build and examine macOS disk images, natively on any OS.",
     subcommands: [
-      DMGBuildCommand.self, DMGInspectCommand.self, DMGVerifyCommand.self, DMGSignCommand.self,
-      DMGNotarizeCommand.self,
-      DMGStapleCommand.self, DMGShipCommand.self,
+      DMGBuildCommand.self, DMGInspectCommand.self, DMGListCommand.self, DMGExtractCommand.self,
+      DMGVerifyCommand.self, DMGSignCommand.self, DMGNotarizeCommand.self, DMGStapleCommand.self,
+      DMGShipCommand.self,
     ])
 
   /// The app commands.
   static let app = CommandGroup(
     name: "app",
     overview:
-      "Sign, merge, notarize and staple Mac apps and check their signatures, natively on any OS.",
+      "Sign, merge, zip, notarize and staple Mac apps and check their signatures, natively on "
+      + "any OS.",
     subcommands: [
-      AppSignCommand.self, AppVerifyCommand.self, AppMergeCommand.self, AppNotarizeCommand.self,
-      AppStapleCommand.self,
+      AppSignCommand.self, AppVerifyCommand.self, AppMergeCommand.self, AppZipCommand.self,
+      AppNotarizeCommand.self, AppStapleCommand.self,
     ])
 
   /// The update-feed commands.

@@ -41,3 +41,30 @@ enum OutputLocation {
     .flag("--force", help: "Replaces an existing output file.", apply: apply)
   }
 }
+
+extension OutputLocation {
+  /// Checks the folder a command writes items into.
+  ///
+  /// A missing folder is fine (the command makes it); an existing one must be empty unless
+  /// `replacing` (`--force`). `what` names the output in errors, such as `the volume's files`.
+  static func prepareFolder(_ path: String, for what: String, replacing: Bool)
+    throws(CommandError)
+  {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
+    guard isFolder.boolValue else {
+      throw .failure("\(path) is not a folder: name a folder to write \(what) into")
+    }
+    let items: [String]
+    do {
+      items = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw .failure("cannot read the folder \(path) to write \(what) into")
+    }
+    if !items.isEmpty && !replacing {
+      throw .failure(
+        "\(path) is not empty: add --force to write \(what) into it (items of the same names "
+          + "are replaced)")
+    }
+  }
+}
