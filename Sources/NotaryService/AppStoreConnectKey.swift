@@ -18,8 +18,13 @@ package final class AppStoreConnectKey: @unchecked Sendable, CustomStringConvert
   /// How long a token lives: Apple refuses more than 20 minutes.
   package static let lifetime: TimeInterval = 15 * 60
 
-  /// Loads the key from the `.p8` file's bytes.
+  /// Loads the key from the `.p8` file's bytes: its PEM text, or the PKCS#8 DER the PEM wraps.
   ///
+  /// - Parameters:
+  ///   - bytes: The PEM text or the DER.
+  ///   - keyID: The key's ID.
+  ///   - issuer: The issuer ID.
+  ///   - path: The file's path, or where the bytes came from, for messages.
   /// - Throws: ``NotaryServiceError/unusableKey(path:reason:)`` when it holds no EC P-256 key.
   package init(p8 bytes: [UInt8], keyID: String, issuer: String, path: String)
     throws(NotaryServiceError)
@@ -29,11 +34,14 @@ package final class AppStoreConnectKey: @unchecked Sendable, CustomStringConvert
       guard let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count)) else { return nil }
       defer { BIO_free(bio) }
       var empty: CChar = 0
-      return PEM_read_bio_PrivateKey(bio, nil, nil, &empty)
+      if let key = PEM_read_bio_PrivateKey(bio, nil, nil, &empty) { return key }
+      var der = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+      return d2i_AutoPrivateKey(nil, &der, raw.count)
     }
     ERR_clear_error()
     guard let loaded else {
-      throw .unusableKey(path: path, reason: "no PEM private key in it (expected AuthKey_<id>.p8)")
+      throw .unusableKey(
+        path: path, reason: "no private key in it, PEM or DER (expected AuthKey_<id>.p8)")
     }
     guard EVP_PKEY_get_base_id(loaded) == EVP_PKEY_EC, EVP_PKEY_get_bits(loaded) == 256 else {
       EVP_PKEY_free(loaded)

@@ -8,10 +8,12 @@ import StagedTree
 import Testing
 import VolumeInterface
 
-/// Crafted images that `DMGExtraction` and `shipyard dmg extract` must refuse whole: an entry
-/// named `..`, an APFS name holding `/` (`../x`, or `a/Qx` beside a link `a`), an HFS+ file
-/// whose catalog key puts it below a symbolic link. Nothing is written, inside the folder or out.
-/// (HFS+ cannot hold a `/` in a name: its reader shows a stored `/` as `:`.)
+/// Crafted images that `DMGExtraction` and `shipyard dmg extract` must refuse whole.
+///
+/// The cases: an entry named `..`, an APFS name holding `/` (`../x`, or `a/Qx` beside a link
+/// `a`), an HFS+ file whose catalog key puts it below a symbolic link. Nothing is written,
+/// inside the folder or out. HFS+ cannot hold a `/` in a name: its reader shows a stored `/`
+/// as `:`.
 @Suite struct DMGExtractionTests {
   static let fileSystems: [DMGBuildOptions.FileSystem] = [.hfsPlus, .apfs]
 
@@ -95,9 +97,11 @@ import VolumeInterface
       of: image, naming: "/..", out: outside + "/out", outside: outside)
   }
 
-  /// A directory record whose name holds a `/`, written as `stand-in` and patched to `name`
-  /// (the same length) in the container: `../x` would climb out of the folder, `a/Qx` would go
-  /// through the link `a -> <outside>` beside it. The name alone is refused.
+  /// A directory record whose name holds a `/` is refused for the name alone.
+  ///
+  /// It is written as `standIn` and patched to `name` (the same length) in the container:
+  /// `../x` would climb out of the folder, `a/Qx` would go through the link `a -> <outside>`
+  /// beside it.
   @Test(arguments: [("QQQx", "../x"), ("aQQx", "a/Qx")])
   func anAPFSNameHoldingASlashIsRefused(standIn: String, name: String) throws {
     let folder = try ScratchFolder()

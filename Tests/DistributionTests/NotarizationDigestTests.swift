@@ -22,11 +22,7 @@ import Testing
     defer { folder.remove() }
     let image = try folder.write(Array("a disk image".utf8), to: "Hello.dmg").path
     let key = folder.path("AuthKey_TESTKEY123.p8")
-    try ProcessRunner.check(
-      "openssl",
-      ["ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", folder.path("ec.pem")])
-    try ProcessRunner.check(
-      "openssl", ["pkcs8", "-topk8", "-nocrypt", "-in", folder.path("ec.pem"), "-out", key])
+    try TestAPIKey.write(to: key)
     let service = RecordingNotaryService()
     let engine = NativeEngine(
       configuration: NativeEngine.Configuration(

@@ -44,11 +44,14 @@ import Testing
     }
     #expect(
       words(DMGSignCommand.table.usage).contains(
-        "<image.dmg> (--identity <name> | --p12 <file> | --pem <file>) [--engine"))
+        "<image.dmg> (--identity <name> | --p12 <file> | --p12-base64-env <VAR> | --pem <file> "
+          + "| --ad-hoc) "
+          + "[--engine"))
     #expect(
       words(AppNotarizeCommand.table.usage).contains(
         "<App.app> (--keychain-profile <name> | --apple-id <email> --team-id <id> "
-          + "--password-env <VAR> | --key <file> [--key-id <id>] [--issuer <uuid>]) [--timeout"))
+          + "--password-env <VAR> | --key <file> [--key-id <id>] [--issuer <uuid>] "
+          + "| --key-base64-env <VAR>) [--timeout"))
   }
 
   // MARK: - The rules, on a table of its own

@@ -50,17 +50,9 @@ public final class NotaryDouble: @unchecked Sendable {
   public init(modes: [String] = [], trustRoots: [String]? = nil) throws {
     folder = try ScratchFolder()
     try TestPKI.make(in: folder)
+    let ec = try TestAPIKey.write(to: folder.path("AuthKey_\(Self.keyID).p8"))
     try ProcessRunner.check(
-      "openssl",
-      ["ecparam", "-genkey", "-name", "prime256v1", "-noout", "-out", folder.path("ec.pem")])
-    try ProcessRunner.check(
-      "openssl",
-      [
-        "pkcs8", "-topk8", "-nocrypt", "-in", folder.path("ec.pem"), "-out",
-        folder.path("AuthKey_\(Self.keyID).p8"),
-      ])
-    try ProcessRunner.check(
-      "openssl", ["ec", "-in", folder.path("ec.pem"), "-pubout", "-out", folder.path("api.pub")])
+      "openssl", ["ec", "-in", ec, "-pubout", "-out", folder.path("api.pub")])
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =

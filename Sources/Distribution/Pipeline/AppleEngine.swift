@@ -27,8 +27,11 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
   /// The credential arguments of notarytool.
   ///
   /// The app-specific password goes on notarytool's command line (visible to the same user in
-  /// `ps`): prefer a keychain profile.
-  func arguments(for credentials: NotaryCredentials) -> (arguments: [String], secrets: [Secret]) {
+  /// `ps`): prefer a keychain profile. A key held in memory is refused: notarytool reads the key
+  /// from a file, and it is never written to one.
+  func arguments(for credentials: NotaryCredentials) throws -> (
+    arguments: [String], secrets: [Secret]
+  ) {
     switch credentials {
     case .keychainProfile(let profile): (["--keychain-profile", profile], [])
     case .appleID(let appleID, let teamID, let password):
@@ -38,13 +41,15 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
         ["--key", path] + (keyID.map { ["--key-id", $0] } ?? [])
           + (issuer.map { ["--issuer", $0] } ?? []), []
       )
+    case .apiKeyBytes:
+      throw PipelineError.apiKeyFileRequired(engine: name)
     }
   }
 
   private func notarytool(_ arguments: [String], _ credentials: NotaryCredentials) async throws
     -> [String: Any]
   {
-    let (credentialArguments, secrets) = self.arguments(for: credentials)
+    let (credentialArguments, secrets) = try self.arguments(for: credentials)
     let output = try await check(
       runner, "xcrun",
       ["notarytool"] + arguments + ["--output-format", "json"] + credentialArguments,
@@ -59,7 +64,10 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
     return object
   }
 
-  package func validate(_ credentials: NotaryCredentials) throws {}
+  /// notarytool takes every credential but a key held in memory.
+  package func validate(_ credentials: NotaryCredentials) throws {
+    _ = try arguments(for: credentials)
+  }
 
   /// codesign signs with a keychain identity only (whether the keychain holds it, codesign says).
   package func validate(_ identity: SigningIdentity) throws {

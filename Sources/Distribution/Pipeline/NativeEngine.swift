@@ -128,8 +128,9 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
   ///
   /// - Parameters:
   ///   - image: The disk image, changed in place.
-  ///   - identity: A ``SigningIdentity/p12(path:passwordFile:password:)`` or
-  ///     ``SigningIdentity/pem(path:)`` identity with a Developer ID Application certificate.
+  ///   - identity: A ``SigningIdentity/p12(path:passwordFile:password:)``,
+  ///     ``SigningIdentity/p12Bytes(_:passwordFile:password:)`` or ``SigningIdentity/pem(path:)``
+  ///     identity with a Developer ID Application certificate.
   /// - Throws: An error naming the identity file or the time-stamp authority when either fails,
   ///   or the image when it cannot be read or written; a keychain identity is refused.
   package func sign(_ image: String, identity: SigningIdentity?) async throws {
@@ -157,32 +158,38 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
   func loadIdentity(_ identity: SigningIdentity) throws -> SignerIdentity {
     switch identity {
     case .p12(let path, let passwordFile, let password):
-      let secret: String
-      if let password {
-        secret = password.value
-      } else if let passwordFile {
-        secret = try String(contentsOfFile: passwordFile, encoding: .utf8)
-          .trimmingCharacters(in: .newlines)
-      } else {
-        secret = ""
-      }
-      do {
-        return try SignerIdentity.load(pkcs12: try Self.read(path), password: secret, path: path)
-      } catch CodeSigningError.wrongPassword where password == nil && passwordFile == nil {
-        throw CodeSigningError.passwordNeeded(path: path)
-      }
+      return try Self.loadPKCS12(.file(path), passwordFile: passwordFile, password: password)
+    case .p12Bytes(let bytes, let passwordFile, let password):
+      return try Self.loadPKCS12(.bytes(bytes), passwordFile: passwordFile, password: password)
     case .pem(let path):
-      return try SignerIdentity.load(pem: try Self.read(path), path: path)
+      return try SignerIdentity.load(pem: try CredentialSource.file(path).read(), path: path)
     case .keychain:
       throw PipelineError.keychainIdentityUnsupported(engine: "native")
     }
   }
 
-  static func read(_ path: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CodeSigningError.unreadableIdentity(path: path, reason: "no such readable file")
+  /// The PKCS#12 identity in `source`, opened with `password`, else the password in
+  /// `passwordFile`, else none; a wrong password with none given is
+  /// ``CodeSigningError/passwordNeeded(path:)`` naming the source.
+  static func loadPKCS12(_ source: CredentialSource, passwordFile: String?, password: Secret?)
+    throws -> SignerIdentity
+  {
+    let secret: String
+    if let password {
+      secret = password.value
+    } else if let passwordFile {
+      secret = try String(contentsOfFile: passwordFile, encoding: .utf8)
+        .trimmingCharacters(in: .newlines)
+    } else {
+      secret = ""
     }
-    return Array(data)
+    let bytes = try source.read()
+    do {
+      return try SignerIdentity.load(pkcs12: bytes, password: secret, path: source.name)
+    } catch {
+      guard case .wrongPassword = error, password == nil, passwordFile == nil else { throw error }
+      throw CodeSigningError.passwordNeeded(path: source.name)
+    }
   }
 
   // MARK: - Notarizing
@@ -208,6 +215,7 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
       let file: String
       switch identity {
       case .p12(let path, _, _), .pem(let path): file = path
+      case .p12Bytes(let bytes, _, _): file = bytes.origin
       case .keychain(let name, _): file = name
       }
       throw CodeSigningError.unusableIdentity(path: file, reason: "\(error)")
@@ -215,9 +223,10 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
     return signer
   }
 
-  /// The key file, key ID and issuer; the key ID may come from the file name `AuthKey_<id>.p8`.
+  /// The key's source, key ID and issuer; the key ID of a file may come from its name
+  /// `AuthKey_<id>.p8`.
   static func apiKey(_ credentials: NotaryCredentials) throws -> (
-    path: String, keyID: String, issuer: String
+    source: CredentialSource, keyID: String, issuer: String
   ) {
     switch credentials {
     case .apiKey(let path, let keyID, let issuer):
@@ -226,19 +235,27 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
       guard let keyID = keyID ?? derived, let issuer else {
         throw PipelineError.apiKeyIncomplete
       }
-      return (path, keyID, issuer)
+      return (.file(path), keyID, issuer)
+    case .apiKeyBytes(let bytes, let keyID, let issuer):
+      return (.bytes(bytes), keyID, issuer)
     case .appleID, .keychainProfile:
       throw PipelineError.apiKeyRequired(engine: "native")
     }
   }
 
   func client(_ credentials: NotaryCredentials) throws -> NotaryAPIClient {
-    let (path, keyID, issuer) = try Self.apiKey(credentials)
-    let cacheKey = "\(path)\n\(keyID)\n\(issuer)"
+    let (source, keyID, issuer) = try Self.apiKey(credentials)
+    // A key in memory is known by its digest, never its bytes, and never by its origin alone.
+    let cacheKey =
+      switch source {
+      case .file(let path): "file \(path)\n\(keyID)\n\(issuer)"
+      case .bytes(let bytes):
+        "bytes \(DigestAlgorithm.sha256.digest(bytes.bytes).hex)\n\(keyID)\n\(issuer)"
+      }
     return try clients.withLock { clients in
       if let client = clients[cacheKey] { return client }
       let key = try AppStoreConnectKey(
-        p8: try Self.read(path), keyID: keyID, issuer: issuer, path: path)
+        p8: try source.read(), keyID: keyID, issuer: issuer, path: source.name)
       let client = NotaryAPIClient(
         baseURL: configuration.notaryURL, tokens: TokenSource(key: key, now: now),
         transport: transport)

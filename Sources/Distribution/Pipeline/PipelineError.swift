@@ -35,6 +35,12 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
   case apiKeyRequired(engine: String)
   /// The App Store Connect API key lacks its key ID or its issuer.
   case apiKeyIncomplete
+  /// The engine's tool reads the signing identity from a file, and one held in memory
+  /// (``SigningIdentity/p12Bytes(_:passwordFile:password:)``) is never written to disk.
+  case identityFileRequired(engine: String)
+  /// The engine's tool reads the App Store Connect API key from a file, and one held in memory
+  /// (``NotaryCredentials/apiKeyBytes(_:keyID:issuer:)``) is never written to disk.
+  case apiKeyFileRequired(engine: String)
   /// The file carries no code signature, so there is nothing to staple a ticket to.
   case notSigned(file: String)
   /// Entitlements are given for `scope`, which names no nested bundle or executable in the
@@ -79,6 +85,12 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
       "entitlements for \(scope): \(bundle) has no nested bundle or executable at \(scope)"
     case .notSigned(let file):
       "\(file) is not signed: sign it, then notarize it, before stapling"
+    case .identityFileRequired(let engine):
+      "the \(engine) engine reads the signing identity from a file, and one held in memory is "
+        + "never written to disk: the native engine signs with it in memory"
+    case .apiKeyFileRequired(let engine):
+      "the \(engine) engine reads the App Store Connect API key from a file, and one held in "
+        + "memory is never written to disk: the native engine notarizes with it in memory"
     case .apiKeyIncomplete:
       "the App Store Connect API key needs its .p8 file, its key ID (or the key ID in the file "
         + "name AuthKey_<id>.p8) and the issuer from App Store Connect > Users and Access > Keys"

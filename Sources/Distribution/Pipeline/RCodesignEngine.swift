@@ -25,6 +25,8 @@ package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, Submission
     case .p12(let path, let passwordFile, _):
       ["--p12-file", path] + (passwordFile.map { ["--p12-password-file", $0] } ?? [])
     case .pem(let path): ["--pem-file", path]
+    case .p12Bytes:
+      throw PipelineError.identityFileRequired(engine: name)
     case .keychain:
       throw PipelineError.keychainIdentityUnsupported(engine: name)
     }
@@ -35,6 +37,8 @@ package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, Submission
   func keyArguments(_ credentials: NotaryCredentials) throws -> [String] {
     switch credentials {
     case .apiKey(let path, _, _): return ["--api-key-path", path]
+    case .apiKeyBytes:
+      throw PipelineError.apiKeyFileRequired(engine: name)
     case .appleID, .keychainProfile:
       throw PipelineError.apiKeyRequired(engine: name)
     }
@@ -51,7 +55,7 @@ package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, Submission
       switch identity {
       case .p12(let path, let passwordFile, _): [path] + (passwordFile.map { [$0] } ?? [])
       case .pem(let path): [path]
-      case .keychain: []
+      case .keychain, .p12Bytes: []
       }
     for file in files where !FileManager.default.isReadableFile(atPath: file) {
       throw PipelineError.invalidOptions("cannot read \(file): no such readable file")

@@ -22,9 +22,11 @@ enum AdHocSigning {
     guard adHoc else {
       return try signing.validated(environment: environment, command: command)
     }
-    guard [signing.identity, signing.p12, signing.pem].allSatisfy({ $0 == nil }) else {
+    let identities = [signing.identity, signing.p12, signing.p12Base64Variable, signing.pem]
+    guard identities.allSatisfy({ $0 == nil }) else {
       throw .usage(
-        "--ad-hoc signs without an identity: leave out --identity, --p12 and --pem",
+        "--ad-hoc signs without an identity: leave out --identity, --p12, --p12-base64-env "
+          + "and --pem",
         command: command)
     }
     return nil

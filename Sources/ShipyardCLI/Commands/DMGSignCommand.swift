@@ -13,7 +13,9 @@ struct DMGSignCommand: ShipyardCommand {
     Apple's tools run `codesign --sign <identity> --timestamp <image>` (`--sign -` with --ad-hoc)
     then `codesign --verify --strict`; rcodesign runs `rcodesign sign` with the certificate file
     (none with --ad-hoc). Secrets: the PKCS#12 password is read from --p12-password-file by
-    rcodesign; nothing secret is on any command line.
+    rcodesign; nothing secret is on any command line. --p12-base64-env takes the PKCS#12 from an
+    environment variable, as CI secrets hold it: the native engine decodes it in memory; codesign
+    and rcodesign, which read files, refuse it rather than have it written to disk.
 
     \(table.help)
     """

@@ -23,6 +23,14 @@ enum EngineErrorWords {
       "the \(engine) engine notarizes with an App Store Connect API key only (--key "
         + "AuthKey_<id>.p8 --key-id <id> --issuer <uuid>); an Apple ID or a keychain profile "
         + "needs --engine apple on macOS"
+    case .apiKeyFileRequired(let engine):
+      "\(engine == "apple" ? "notarytool" : engine) reads the API key from a file (--key), and "
+        + "the key of --key-base64-env is never written to disk: notarize with --engine native, "
+        + "which keeps it in memory"
+    case .identityFileRequired(let engine):
+      "\(engine) reads the identity from a file (--p12 or --pem), and the one of "
+        + "--p12-base64-env is never written to disk: sign with --engine native, which keeps it "
+        + "in memory"
     case .entitlementsScopeNotFound(let scope, let bundle):
       "--entitlements \(scope)=…: \(bundle) has no nested bundle or executable at \(scope)"
     case .apiKeyIncomplete:

@@ -16,6 +16,8 @@ struct NotaryArguments {
   var passwordVariable: String?
   /// `--key`.
   var key: String?
+  /// `--key-base64-env`: the variable holding the `.p8` key, in base64 or as PEM text.
+  var keyBase64Variable: String?
   /// `--key-id`.
   var keyID: String?
   /// `--issuer`.
@@ -75,8 +77,8 @@ struct NotaryArguments {
     ]
 
   /// The credentials as the choice the commands that reach Apple need: one flag of each entry of
-  /// ``credentialOptions`` (`--keychain-profile`, `--apple-id`, `--key`), which the options
-  /// shown with it follow.
+  /// ``credentialOptions`` (`--keychain-profile`, `--apple-id`, `--key`, `--key-base64-env`),
+  /// which the options shown with it follow.
   static var credentialChoice: [String] {
     credentialOptions.filter { $0.help.placement == .entry }.map(\.name)
   }
@@ -113,6 +115,14 @@ struct NotaryArguments {
     .option(
       "--issuer", value: "<uuid>", .string, key: "notarize.issuer", help: .optionalWithPrevious
     ) { $0.issuer = $1 },
+    .option(
+      "--key-base64-env", value: "<VAR>", .string,
+      help: """
+        native: the environment variable holding the .p8 API key, as PEM text or
+        in base64, as CI secrets hold it, with --key-id and --issuer; kept in
+        memory, never written to disk (notarytool and rcodesign read key files).
+        """
+    ) { $0.keyBase64Variable = $1 },
   ]
 
   /// The credentials, the app-specific password read from `--password-env`'s variable in
@@ -137,10 +147,23 @@ struct NotaryArguments {
       }
       credentials = .appleID(appleID: appleID, teamID: teamID, password: Secret(password))
     } else if let key {
+      guard keyBase64Variable == nil else {
+        throw usage("give --key or --key-base64-env, not both")
+      }
       credentials = .apiKey(path: key, keyID: keyID, issuer: issuer)
+    } else if let keyBase64Variable {
+      let bytes = try EnvironmentSecret(flag: "--key-base64-env", variable: keyBase64Variable)
+        .bytes(in: environment, acceptsPEM: true, command: command)
+      guard let keyID, let issuer else {
+        throw usage(
+          "--key-base64-env needs --key-id <id> and --issuer <uuid> (App Store Connect > Users "
+            + "and Access > Keys): a key in memory has no file name to take its ID from")
+      }
+      credentials = .apiKeyBytes(bytes, keyID: keyID, issuer: issuer)
     } else {
       throw usage(
-        "notarization needs credentials: --keychain-profile, --apple-id with --team-id and --password-env, or --key"
+        "notarization needs credentials: --keychain-profile, --apple-id with --team-id and "
+          + "--password-env, --key or --key-base64-env"
       )
     }
     return NotaryOptions(credentials: credentials, timeout: timeout, ticketTimeout: ticketTimeout)

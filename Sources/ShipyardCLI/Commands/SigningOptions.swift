@@ -13,6 +13,8 @@ struct SigningArguments {
   var keychain: String?
   /// `--p12`.
   var p12: String?
+  /// `--p12-base64-env`: the variable holding the `.p12` in base64.
+  var p12Base64Variable: String?
   /// `--p12-password-file`.
   var p12PasswordFile: String?
   /// `--p12-password-env`: the variable holding the `.p12` password.
@@ -28,9 +30,9 @@ struct SigningArguments {
 
   // MARK: - API
 
-  /// The identities, of which signing needs one: a keychain's, a PKCS#12 file's or a PEM
-  /// file's.
-  static let identityFlags = ["--identity", "--p12", "--pem"]
+  /// The identities, of which signing needs one: a keychain's, a PKCS#12 file's, a PKCS#12 in an
+  /// environment variable, or a PEM file's.
+  static let identityFlags = ["--identity", "--p12", "--p12-base64-env", "--pem"]
 
   /// The signing options, in the order of `dmg sign --help`.
   static let options: [OptionSpec<SigningArguments>] = [
@@ -54,6 +56,14 @@ struct SigningArguments {
         (Keychain Access exports with legacy ciphers load too).
         """
     ) { $0.p12 = $1 },
+    .option(
+      "--p12-base64-env", value: "<VAR>", .string,
+      help: """
+        native: the environment variable holding the PKCS#12 file in base64
+        (line breaks allowed), as CI secrets hold it; decoded in memory, never
+        written to disk.
+        """
+    ) { $0.p12Base64Variable = $1 },
     .option(
       "--p12-password-env", value: "<VAR>", .string,
       help: "native: the environment variable holding the PKCS#12 password."
@@ -85,30 +95,23 @@ struct SigningArguments {
   ]
 
   /// The options, the `.p12` password read from `--p12-password-env`'s variable in
-  /// `environment`; a usage error for `command` when no identity is given, the variable is not
-  /// set, or the engine cannot sign with the identity.
+  /// `environment`, and the `.p12` itself from `--p12-base64-env`'s; a usage error for `command`
+  /// when no identity is given, a variable is not set (or its `.p12` is not base64), or the
+  /// engine cannot sign with the identity.
   func validated(environment: [String: String], command: String) throws(CommandError)
     -> SigningOptions
   {
     let identity: SigningIdentity
     if let name = self.identity {
       identity = .keychain(name: name, keychain: keychain)
-    } else if let p12 {
-      var password: Secret?
-      if let variable = p12PasswordVariable {
-        guard let value = environment[variable] else {
-          throw .usage(
-            "--p12-password-env \(variable): the environment variable \(variable) is not set",
-            command: command)
-        }
-        password = Secret(value)
-      }
-      identity = .p12(path: p12, passwordFile: p12PasswordFile, password: password)
+    } else if p12 != nil || p12Base64Variable != nil {
+      identity = try pkcs12Identity(environment: environment, command: command)
     } else if let pem {
       identity = .pem(path: pem)
     } else {
       throw .usage(
-        "signing needs --identity (Apple's codesign) or --p12/--pem (native, rcodesign)",
+        "signing needs --identity (Apple's codesign), --p12 or --pem (native, rcodesign), or "
+          + "--p12-base64-env (native)",
         command: command)
     }
     let options = SigningOptions(
@@ -116,6 +119,31 @@ struct SigningArguments {
       timestampURL: timestampURL, timestamps: timestamps)
     try options.checkIdentity(command: command)
     return options
+  }
+
+  /// The `.p12` file's identity, or the one `--p12-base64-env`'s variable holds, with its
+  /// password.
+  private func pkcs12Identity(environment: [String: String], command: String)
+    throws(CommandError) -> SigningIdentity
+  {
+    if p12 != nil, p12Base64Variable != nil {
+      throw .usage("give --p12 or --p12-base64-env, not both", command: command)
+    }
+    var password: Secret?
+    if let variable = p12PasswordVariable {
+      guard let value = environment[variable] else {
+        throw .usage(
+          "--p12-password-env \(variable): the environment variable \(variable) is not set",
+          command: command)
+      }
+      password = Secret(value)
+    }
+    if let path = p12 {
+      return .p12(path: path, passwordFile: p12PasswordFile, password: password)
+    }
+    let bytes = try EnvironmentSecret(flag: "--p12-base64-env", variable: p12Base64Variable ?? "")
+      .bytes(in: environment, acceptsPEM: false, command: command)
+    return .p12Bytes(bytes, passwordFile: p12PasswordFile, password: password)
   }
 }
 
@@ -138,6 +166,11 @@ struct SigningOptions: Sendable, Equatable {
       switch (engine, identity) {
       case (.apple, .p12), (.apple, .pem):
         "codesign signs with a keychain identity (--identity), not a certificate file"
+      case (.apple, .p12Bytes):
+        "codesign signs with a keychain identity (--identity); the identity of --p12-base64-env "
+          + "signs with --engine native, which keeps it in memory"
+      case (.rcodesign, .p12Bytes):
+        EngineErrorWords.message(.identityFileRequired(engine: "rcodesign"), command: command)
       case (.native, .keychain):
         "the native engine signs with a certificate file (--p12 or --pem), not a keychain identity; "
           + "use --engine apple on macOS for keychain identities"
