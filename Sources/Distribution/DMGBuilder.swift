@@ -20,8 +20,8 @@ import VolumeInterface
 /// print("wrote \(result.output): \(result.imageBytes) bytes")
 /// ```
 public struct DMGBuilder: Sendable {
-  /// What was built.
-  public struct Result: Sendable {
+  /// What was built (as JSON, its properties by name: `dmg build --json` prints it).
+  public struct Result: Sendable, Encodable {
     /// The volume's name.
     public let volumeName: String
     /// The volume's size in bytes.

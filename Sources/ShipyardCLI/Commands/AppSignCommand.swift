@@ -84,12 +84,13 @@ struct AppSignCommand: ShipyardCommand {
 
   func run(console: Console) async throws(CommandError) {
     let steps = ReleaseSteps(console: console, engine: engine)
-    let release = try steps.app(target)
+    let release = try steps.app(target, announcesSigning: false)
     let summary = try await steps.run {
       try await release.sign(identity: identity, options: options)
     }
     try console.printReport(summary, json: json) {
       summary.items.map(\.line).joined(separator: "\n")
     }
+    ReleaseSteps.announce(summary, console: console)
   }
 }

@@ -103,7 +103,7 @@ struct AppZipCommand: ShipyardCommand {
       throw .failure("app zip: \(error)")
     }
     try console.printReport(zip, json: json) {
-      "wrote \(zip.output) (\(zip.entries) entries, \(ProgressBar.formatBytes(Double(zip.size))))"
+      "wrote \(zip.output) (\(zip.entries) entries, \(ByteCount.text(Double(zip.size))))"
     }
   }
 }

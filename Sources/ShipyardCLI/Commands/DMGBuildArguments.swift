@@ -17,6 +17,10 @@ struct DMGBuildArguments {
   var output: String?
   /// `--force`: an existing image at the output is replaced.
   var replacesOutput = false
+  /// `--json` (`dmg build`): what was written, as JSON on standard output.
+  var json = false
+  /// `--quiet` (`dmg build`): no progress and no summary.
+  var quiet = false
   /// `--level`'s text, checked against the format once it is known.
   var level: String?
   /// `--background-scale`, when given.

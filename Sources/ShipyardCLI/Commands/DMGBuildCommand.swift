@@ -35,7 +35,7 @@ struct DMGBuildCommand: ShipyardCommand {
     [
       (
         "OPTIONS",
-        BuildOptionTable.general + [
+        BuildOptionTable.general + ownOptions + [
           .configFile(
             help: """
               Reads the options from a JSON file: ours (keys as the flags, such as
@@ -54,9 +54,23 @@ struct DMGBuildCommand: ShipyardCommand {
   ).taking("<app-or-folder>").alsoUsable(with: ["--config"], optional: ["-o"])
     .deferringConfigKeys(to: DMGShipCommand.table)
 
+  /// `--json` and `--quiet`, which `dmg ship` words its own way.
+  private static let ownOptions: [OptionSpec<DMGBuildArguments>] = [
+    .flag("--json", help: "Prints what was written as JSON on standard output.") {
+      $0.json = true
+    },
+    .flag("-q", "--quiet", help: "Prints no progress and no summary; errors still show.") {
+      $0.quiet = true
+    },
+  ]
+
   let options: DMGBuildOptions
   /// `--force`.
   let replacesOutput: Bool
+  /// `--json`.
+  let json: Bool
+  /// `--quiet`.
+  let quiet: Bool
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = DMGBuildArguments()
@@ -67,51 +81,34 @@ struct DMGBuildCommand: ShipyardCommand {
     options = try parsed.validated(
       source: positionals.first, environment: environment, command: Self.path)
     replacesOutput = parsed.replacesOutput
+    json = parsed.json
+    quiet = parsed.quiet
   }
 
   func run(console: Console) async throws(CommandError) {
-    try Self.build(options, replacing: replacesOutput, console: console)
-  }
-
-  /// Builds the image, with progress and a summary on standard error.
-  static func build(_ options: DMGBuildOptions, replacing: Bool, console: Console)
-    throws(CommandError)
-  {
-    try OutputLocation.prepare(options.output, for: "the image", replacing: replacing)
-    let bar = console.errorIsTerminal ? StepProgress(console: console) : nil
+    try OutputLocation.prepare(options.output, for: "the image", replacing: replacesOutput)
+    let progress = ProgressReporter(
+      "building", style: .of(console, quiet: quiet), console: console, startsNow: false)
+    let result: DMGBuilder.Result
     do {
-      let result = try DMGBuilder(options: options).build { done, total in
-        bar?.update(done: done, total: total)
+      result = try DMGBuilder(options: options).build { done, total in
+        progress.update(done: done, total: total)
       }
-      bar?.finish()
-      report(result, console: console)
     } catch {
       throw .failure("\(error)")
     }
+    progress.finish()
+    if json {
+      try console.printReport(result, json: true) { "" }
+    } else if !quiet {
+      console.printError(Self.summary(of: result))
+    }
   }
 
-  /// Prints what the build wrote: the image, its volume's name, counts and sizes.
-  static func report(_ result: DMGBuilder.Result, console: Console) {
-    console.printError(
-      "wrote \(result.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
-        + "\(result.folderCount) folders, \(ProgressBar.formatBytes(Double(result.volumeBytes))) volume, "
-        + "\(ProgressBar.formatBytes(Double(result.imageBytes))) image")
+  /// What the build wrote: the image, its volume's name, counts and sizes.
+  static func summary(of result: DMGBuilder.Result) -> String {
+    "wrote \(result.output): volume \(result.volumeName.debugDescription), \(result.fileCount) files, "
+      + "\(result.folderCount) folders, \(ByteCount.text(result.volumeBytes)) volume, "
+      + "\(ByteCount.text(result.imageBytes)) image"
   }
-}
-
-/// A percentage on standard error for long steps.
-final class StepProgress: @unchecked Sendable {
-  private let console: Console
-  private var lastPercent = -1
-
-  init(console: Console) { self.console = console }
-
-  func update(done: Int64, total: Int64) {
-    let percent = total > 0 ? Int(done * 100 / total) : 100
-    guard percent != lastPercent else { return }
-    lastPercent = percent
-    console.writeError("\rbuilding: \(percent)%")
-  }
-
-  func finish() { console.writeError("\r") }
 }

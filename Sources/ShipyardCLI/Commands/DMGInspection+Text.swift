@@ -6,7 +6,7 @@ extension DMGInspection {
   var text: String {
     var lines = [
       "Image: \(image)",
-      "Format: \(format), \(sectors) sectors (\(ProgressBar.formatBytes(Double(sectors) * 512))), "
+      "Format: \(format), \(sectors) sectors (\(ByteCount.text(Double(sectors) * 512))), "
         + "master checksum \(masterChecksum) \(masterChecksumOK ? "OK" : "MISMATCH")\(signed ? ", code signature present" : "")",
     ]
     lines += Self.lines(for: licenses ?? [])

@@ -37,12 +37,14 @@ struct DMGShipArguments {
   var noWait = false
   /// `--json`.
   var json = false
+  /// `--quiet`.
+  var quiet = false
   /// The update feeds written last, from the final image (`--appcast`, `--electron-updater`).
   var feeds = AppcastArguments()
 
   // MARK: - API
 
-  /// `--skip-…`, `--config` and `--json`, after the options of the steps.
+  /// `--skip-…`, `--config`, `--json` and `--quiet`, after the options of the steps.
   static let options: [OptionSpec<DMGShipArguments>] =
     Step.allCases.map { step in
       .flag(
@@ -73,6 +75,10 @@ struct DMGShipArguments {
           """),
       .configFile(help: OptionHelp(wrapping: configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
+      .flag(
+        "-q", "--quiet",
+        help: "Prints no progress and no steps on standard error; the summary still shows."
+      ) { $0.quiet = true },
     ]
 
   /// `--config`'s help, which names the keys of the signing and notary options.

@@ -65,6 +65,8 @@ struct DMGShipCommand: ShipyardCommand {
   let noWait: Bool
   /// Whether the summary is printed as JSON.
   let json: Bool
+  /// Whether progress and steps are left out (`--quiet`).
+  let quiet: Bool
   /// The update feeds written from the final image, after stapling and verifying.
   let feeds: UpdateFeedOptions
 
@@ -82,6 +84,7 @@ struct DMGShipCommand: ShipyardCommand {
     stapleApp = parsed.stapleApp
     noWait = parsed.noWait
     json = parsed.json
+    quiet = parsed.quiet
     if stapleApp, skipped.contains(.sign) || skipped.contains(.notarize) || noWait {
       throw .usage(
         "--staple-app notarizes the app and waits: it cannot go with --skip-sign, --skip-notarize"
@@ -123,7 +126,7 @@ struct DMGShipCommand: ShipyardCommand {
     plan.wait = !noWait
     plan.feeds = feeds.writesAnything ? feeds : nil
     try OutputLocation.prepare(build.output, for: "the image", replacing: replacesOutput)
-    let steps = ReleaseSteps(console: console, engine: engine)
+    let steps = ReleaseSteps(console: console, engine: engine, quiet: quiet)
     let release = steps.image(build.output)
     let outcome = try await steps.run { try await release.ship(building: build, plan: plan) }
     let report = ShipReport(outcome, plan: plan)

@@ -17,7 +17,9 @@ struct FormPostCommand: ShipyardCommand {
 
     The body is streamed with an exact Content-Length: large files are never read into memory.
     The HTTP status goes to standard error and the response body to standard output (or -o).
-    A progress bar is drawn on standard error when it is a terminal and the body is 1 MiB or more.
+    A progress bar (bytes, rate, time left) is drawn on standard error when it is a terminal and
+    the body is 1 MiB or more; elsewhere, as in a CI log, a line every few seconds once the upload
+    has run for two.
     No redirect is followed unless -L, and then only a 307 or 308, which keep the form. Exits 22,
     as curl --fail does, when the answer is not a success (2xx): an HTTP error, or a redirect, named
     with its Location. The folder of -o is made, and checked, before anything is sent.
@@ -69,9 +71,8 @@ struct FormPostCommand: ShipyardCommand {
     for header in arguments.headers {
       request.addValue(header.value, forHTTPHeaderField: header.name)
     }
-    let showsProgress =
-      arguments.progress ?? (console.errorIsTerminal && body.contentLength >= 1 << 20)
-    let bar = showsProgress ? ProgressBar(console: console, totalBytes: body.contentLength) : nil
+    let progress = ProgressReporter(
+      "uploading", style: progressStyle(on: console, bytes: body.contentLength), console: console)
     let maxTime = arguments.maxTime
     // Like curl -F, an exact Content-Length (on Linux through libcurl directly).
     let uploader = MultipartUploader(
@@ -90,12 +91,12 @@ struct FormPostCommand: ShipyardCommand {
     let response: HTTPURLResponse
     do {
       (reply, response) = try await uploader.upload(body, with: request) {
-        bar?.update(bytesSent: $0.bytesSent)
+        progress.update(done: $0.bytesSent, total: body.contentLength)
       }
     } catch {
       throw .failure("upload to \(url.absoluteString) failed: \(Self.describe(error))")
     }
-    bar?.finish()
+    progress.finish()
     let status = HTTPStatus.line(for: response.statusCode)
     console.printError(status)
     try writeReply(reply, console: console)
@@ -104,6 +105,17 @@ struct FormPostCommand: ShipyardCommand {
       with: response, status: status, followsRedirects: arguments.followsRedirects)
     if arguments.failsOnHTTPError { throw .httpError(problem) }
     console.printError("warning: \(problem)")
+  }
+
+  /// How the upload's progress shows: `--progress` draws the bar anywhere, `--no-progress`
+  /// nothing; else a terminal shows the bar for a body of 1 MiB or more, and a log a line every
+  /// few seconds.
+  func progressStyle(on console: Console, bytes: Int64) -> ProgressStyle {
+    switch arguments.progress {
+    case true?: .bar
+    case false?: .silent
+    case nil: console.errorIsTerminal ? (bytes >= 1 << 20 ? .bar : .silent) : .lines
+    }
   }
 
   /// What a `response` that is not a success means for the upload.

@@ -9,30 +9,37 @@ struct ReleaseSteps {
   let console: Console
   /// The engine (made and checked by the command's `init`; `nil` when signing is skipped).
   let engine: (any ReleaseEngine)?
-  /// The build's progress bar, on a terminal.
-  private let progress: StepProgress?
+  /// Whether the steps print nothing but errors (`--quiet`).
+  let quiet: Bool
+  /// The build's progress.
+  private let progress: ProgressReporter
 
-  /// Steps that print on `console` and run `engine`.
-  init(console: Console, engine: (any ReleaseEngine)?) {
+  /// Steps that print on `console` (nothing but errors when `quiet`) and run `engine`.
+  init(console: Console, engine: (any ReleaseEngine)?, quiet: Bool = false) {
     self.console = console
     self.engine = engine
-    progress = console.errorIsTerminal ? StepProgress(console: console) : nil
+    self.quiet = quiet
+    progress = ProgressReporter(
+      "building", style: .of(console, quiet: quiet), console: console, startsNow: false)
   }
 
   /// The release of the disk image at `path`.
   func image(_ path: String) -> DMGRelease {
-    let (console, progress) = (console, progress)
+    let (console, progress, quiet) = (console, progress, quiet)
     return DMGRelease(image: path, signingEngine: engine) { event in
-      Self.print(event, target: path, console: console, progress: progress)
+      if !quiet { Self.print(event, target: path, console: console, progress: progress) }
     }
   }
 
-  /// The release of the app at `path` (made only with an engine).
-  func app(_ path: String) throws(CommandError) -> AppRelease {
+  /// The release of the app at `path` (made only with an engine); the signing's summary is
+  /// left to the caller unless `announcesSigning`.
+  func app(_ path: String, announcesSigning: Bool = true) throws(CommandError) -> AppRelease {
     guard let engine else { throw .failure("no signing engine for \(path)") }
-    let console = console
+    let (console, progress, quiet) = (console, progress, quiet)
     return AppRelease(app: path, engine: engine) { event in
-      Self.print(event, target: path, console: console, progress: nil)
+      if quiet { return }
+      if case .appSigned = event, !announcesSigning { return }
+      Self.print(event, target: path, console: console, progress: progress)
     }
   }
 
@@ -84,23 +91,27 @@ struct ReleaseSteps {
     }
   }
 
+  /// Prints what an app's signing did: the app, the engine, the count of items, the warnings.
+  static func announce(_ summary: AppSigningSummary, console: Console) {
+    console.printError(
+      "signed \(summary.path) with \(summary.engine): \(summary.items.count) items")
+    for warning in summary.warnings { console.printError("warning: \(warning)") }
+  }
+
   /// The line (or the progress) an event prints on standard error, as the `dmg` commands always
   /// have.
   private static func print(
-    _ event: ReleaseEvent, target image: String, console: Console, progress: StepProgress?
+    _ event: ReleaseEvent, target image: String, console: Console, progress: ProgressReporter
   ) {
     switch event {
-    case .appSigned(let summary):
-      console.printError(
-        "signed \(summary.path) with \(summary.engine): \(summary.items.count) items")
-      for warning in summary.warnings { console.printError("warning: \(warning)") }
+    case .appSigned(let summary): announce(summary, console: console)
     case .appNotarized(let path, let id):
       console.printError("notarized \(path): submission \(id) accepted")
     case .appStapled(let path): console.printError("stapled the notarization ticket to \(path)")
-    case .building(let done, let total): progress?.update(done: done, total: total)
+    case .building(let done, let total): progress.update(done: done, total: total)
     case .built(let result):
-      progress?.finish()
-      DMGBuildCommand.report(result, console: console)
+      progress.finish()
+      console.printError(DMGBuildCommand.summary(of: result))
     case .signed(let engine): console.printError("signed \(image) with \(engine)")
     case .notarizationSubmitted(let id):
       console.printError("submitted \(image) for notarization: submission \(id)")
