@@ -26,6 +26,19 @@ struct SecretEnvironmentShipTests {
     ]
   }
 
+  /// Expects that `run`, a `dmg ship … --json` of an app, succeeded and ran every step.
+  static func expectShipped(
+    _ run: ProcessRunner.Output, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(run.status == 0, "\(run.standardError)", sourceLocation: sourceLocation)
+    let summary = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
+    #expect(
+      summary?["steps"] as? [String: String] == [
+        "sign-app": "done", "build": "done", "sign": "done", "notarize": "accepted",
+        "staple": "done", "verify": "valid",
+      ], "\(String(describing: summary))", sourceLocation: sourceLocation)
+  }
+
   /// Runs `body` with a new double, its secrets and an unsigned Mach-O Hello.app in the double's
   /// folder; then expects the run's temporary folder empty, and its working folder to hold
   /// `outputs` only.
@@ -63,13 +76,7 @@ struct SecretEnvironmentShipTests {
         double,
         ["dmg", "ship", app, "-o", "Hello.dmg", "--json"] + Self.identity
           + Self.key("ASC_KEY_BASE64"))
-      #expect(run.status == 0, "\(run.standardError)")
-      let summary = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
-      #expect(
-        summary?["steps"] as? [String: String] == [
-          "sign-app": "done", "build": "done", "sign": "done", "notarize": "accepted",
-          "staple": "done", "verify": "valid",
-        ], "\(String(describing: summary))")
+      try Self.expectShipped(run)
       let tokens = double.requests().compactMap { $0["jwt"] as? String }
       #expect(!tokens.isEmpty && tokens.allSatisfy { $0 == "ok" }, "\(tokens)")
       secrets.expectAbsent(from: run)
