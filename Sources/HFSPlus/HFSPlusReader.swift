@@ -140,9 +140,20 @@ package struct HFSPlusReader: VolumeReader {
       names[id] = (parentID, name.posixName)
       items.append((parentID, id, name.posixName, record))
     }
-    func path(of id: UInt32) -> String {
-      guard id != 2, let (parent, name) = names[id] else { return "" }
-      return path(of: parent) + "/" + name
+    // Walked up, not recursed: a crafted catalog whose parents loop is refused, not followed.
+    func path(of id: UInt32) throws -> String {
+      var components: [String] = []
+      var current = id
+      while current != 2, let (parent, name) = names[current] {
+        guard components.count <= names.count else {
+          throw HFSPlusError.malformedVolume(
+            "the catalog's parents loop: folder \(current) (\(name.debugDescription)) is its own "
+              + "ancestor")
+        }
+        components.append(name)
+        current = parent
+      }
+      return components.reversed().map { "/" + $0 }.joined()
     }
     var entries: [VolumeEntry] = []
     for (parentID, id, name, record) in items where id != 2 && parentID != 0 {
@@ -153,7 +164,7 @@ package struct HFSPlusReader: VolumeReader {
       }
       entries.append(
         try entry(
-          path: path(of: id), name: name, id: id, record: record,
+          path: try path(of: id), name: name, id: id, record: record,
           attributes: attributes[id] ?? []))
     }
     return entries

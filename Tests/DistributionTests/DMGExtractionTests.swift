@@ -157,6 +157,40 @@ import VolumeInterface
     try Self.expectRefusal(of: path, naming: "/a/x", out: folder.path("out"), outside: outside)
   }
 
+  /// A folder whose catalog key names its own child as its parent is an error, not a crash.
+  ///
+  /// `/b` is put below `/b/c`; before, the reader recursed up the loop until the stack ran out.
+  @Test func anHFSPlusCatalogWhoseParentsLoopIsAnError() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let image = try Self.rawImage(
+      [AppTreeFixture.folder("b", [AppTreeFixture.folder("c", [AppTreeFixture.file("x")])])],
+      fileSystem: .hfsPlus, in: folder)
+    var volume = try Self.partition("Apple_HFS", in: folder)
+    let reader = try DiskImageReader(path: folder.path("Hello.dmg"))
+    let entries = try HFSPlusReader(reader.bytes(of: try #require(reader.hfsPartition))).entries()
+    let child = try #require(entries.first { $0.path == "/b/c" }).id
+    // The folder record's key: length 8, parent ID 2 (the root), name length 1, "b".
+    let key: [UInt8] = [0x00, 0x08, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x00, 0x62]
+    let found = Self.offsets(of: key, in: volume)
+    try #require(found.count == 1)
+    volume.replaceSubrange(
+      found[0] + 2..<found[0] + 6,
+      with: (0..<4).map { UInt8(truncatingIfNeeded: child >> (24 - 8 * $0)) })
+    let path = try HostileVolumeImageTests.write(
+      try HostileVolumeImageTests.replacing(
+        partition: "Apple_HFS", of: image, with: volume, in: folder),
+      as: "hfs-parent-loop.dmg", in: folder)
+    let error = #expect(throws: DMGExtractionError.self) { try DMGListing(path: path) }
+    #expect(error?.description.contains("the catalog's parents loop: folder ") == true)
+    for command in [["dmg", "ls", path], ["dmg", "extract", path, "-o", folder.path("out")]] {
+      let run = try HostileImageTests.shipyard(command)
+      #expect(run.status == 1, "\(run.standardError)")
+      #expect(run.standardError.contains("the catalog's parents loop"), "\(run.standardError)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.path("out")))
+  }
+
   @Test func aPathTwiceOrANameWithASlashIsRefusedInAnApp() throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
