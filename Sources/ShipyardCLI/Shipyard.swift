@@ -9,19 +9,34 @@ public enum Shipyard {
   /// The tool's version.
   public static let version = "0.1.0"
 
-  static let help = """
-    OVERVIEW: Shipyard builds and ships apps for Apple platforms.
+  /// The column the commands' summaries start at in the root help.
+  static var summaryColumn: Int { 18 }
 
-    USAGE: shipyard <command> <subcommand> [options]
-
-    COMMANDS:
-    \(CommandGroup.all.flatMap(\.subcommands).map { "  \($0.path)".padding(18) + $0.summary }.joined(separator: "\n"))
-
-    OPTIONS:
-      -h, --help      Shows this help; 'help <command> [<subcommand>]' or
-                      '<command> <subcommand> --help' shows a command's.
-      -V, --version   Shows the version (also 'version').
-    """
+  /// The root help, wrapped to `width` columns.
+  static func help(width: Int) -> String {
+    func list(_ entries: [(term: String, description: String)], column: Int) -> String {
+      entries.flatMap {
+        DefinitionList.lines(
+          term: ["  " + $0.term], description: $0.description, column: column, width: width)
+      }.joined(separator: "\n")
+    }
+    let commands = CommandGroup.all.flatMap(\.subcommands).map { ($0.path, $0.summary) }
+    let options = [
+      (
+        "-h, --help",
+        "Shows this help; `help <command> [<subcommand>]` or `<command> <subcommand> --help` "
+          + "shows a command's."
+      ),
+      ("-V, --version", "Shows the version (also `version`)."),
+    ]
+    return [
+      HelpProse.reflow(
+        "OVERVIEW: Shipyard builds and ships apps for Apple platforms.\n\n"
+          + "USAGE: shipyard <command> <subcommand> [options]", width: width),
+      "COMMANDS:\n" + list(commands, column: summaryColumn),
+      "OPTIONS:\n" + list(options, column: summaryColumn),
+    ].joined(separator: "\n\n")
+  }
 
   /// Runs the command line and exits the process with its exit code.
   ///
@@ -59,37 +74,40 @@ public enum Shipyard {
 
   private static func dispatch(_ arguments: [String], console: Console) async throws(CommandError) {
     guard let first = arguments.first else {
-      console.printError(help)
+      console.printError(help(width: console.width))
       throw .usage("no command given", command: "")
     }
-    if ["-h", "--help"].contains(first) { return try console.printHelp(help) }
+    if ["-h", "--help"].contains(first) {
+      return try console.printHelp(help(width: console.width))
+    }
     if first == "help" {
-      return try console.printHelp(try helpText(for: Array(arguments.dropFirst())))
+      return try console.printHelp(
+        try helpText(for: Array(arguments.dropFirst()), width: console.width))
     }
     if ["-V", "--version", "version"].contains(first) { return try console.printHelp(version) }
     let group = try group(named: first)
     let rest = Array(arguments.dropFirst())
     guard let name = rest.first, !["-h", "--help", "help"].contains(name) else {
-      return try console.printHelp(group.help)
+      return try console.printHelp(group.help(width: console.width))
     }
     let command = try group.subcommand(named: name)
     let commandArguments = Array(rest.dropFirst())
     if commandArguments.contains(where: { ["-h", "--help"].contains($0) }) {
-      return try console.printHelp(command.help)
+      return try console.printHelp(command.help(width: console.width))
     }
     try await command.init(arguments: commandArguments, environment: console.environment)
       .run(console: console)
   }
 
-  /// The help of `help <command> [<subcommand>]`.
-  private static func helpText(for words: [String]) throws(CommandError) -> String {
-    guard let name = words.first else { return help }
+  /// The help of `help <command> [<subcommand>]`, wrapped to `width` columns.
+  private static func helpText(for words: [String], width: Int) throws(CommandError) -> String {
+    guard let name = words.first else { return help(width: width) }
     let group = try group(named: name)
-    guard words.count > 1 else { return group.help }
+    guard words.count > 1 else { return group.help(width: width) }
     guard words.count == 2 else {
       throw .usage("help takes a command and a subcommand, such as 'help dmg build'", command: "")
     }
-    return try group.subcommand(named: words[1]).help
+    return try group.subcommand(named: words[1]).help(width: width)
   }
 
   /// The command group `name`, or a usage error suggesting the closest.

@@ -6,6 +6,11 @@ import SystemSupport
 struct CapturingConsole: Sendable {
   private let outputBytes = Locked<[UInt8]>([])
   private let errorText = Locked("")
+  /// The width help is wrapped to.
+  let width: Int
+
+  /// A console that wraps help to `width` columns.
+  init(width: Int = 80) { self.width = width }
 
   var output: [UInt8] { outputBytes.withLock { $0 } }
   var outputText: String { String(decoding: output, as: UTF8.self) }
@@ -16,7 +21,8 @@ struct CapturingConsole: Sendable {
       writeOutput: { [outputBytes] bytes in outputBytes.withLock { $0 += bytes } },
       writeError: { [errorText] text in errorText.withLock { $0 += text } },
       errorIsTerminal: false,
-      environment: [:]
+      environment: [:],
+      width: width
     )
   }
 

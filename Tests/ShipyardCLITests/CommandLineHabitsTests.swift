@@ -15,10 +15,10 @@ import Testing
   @Test func helpNamesACommandOrASubcommand() async {
     let group = CapturingConsole()
     #expect(await group.run(["help", "dmg"]) == 0)
-    #expect(group.outputText == CommandGroup.dmg.help + "\n")
+    #expect(group.outputText == CommandGroup.dmg.help(width: 80) + "\n")
     let command = CapturingConsole()
     #expect(await command.run(["help", "dmg", "build"]) == 0)
-    #expect(command.outputText == DMGBuildCommand.help + "\n")
+    #expect(command.outputText == DMGBuildCommand.help(width: 80) + "\n")
     let root = CapturingConsole()
     #expect(await root.run(["help"]) == 0)
     #expect(root.outputText.hasPrefix("OVERVIEW: Shipyard builds"))

@@ -22,9 +22,11 @@ struct AppMergeCommand: ShipyardCommand {
     <universal.app> and renamed into place when complete: a failure leaves nothing there.
 
     EXAMPLE:
-      shipyard app merge build/x64/MyApp.app build/arm64/MyApp.app -o dist/MyApp.app \\
-        --allow-different Contents/Resources/app.asar --prefer second
-      shipyard app sign dist/MyApp.app --p12 developer-id.p12 --p12-password-env P12_PASSWORD
+      shipyard app merge build/x64/MyApp.app build/arm64/MyApp.app \\
+        -o dist/MyApp.app --allow-different Contents/Resources/app.asar \\
+        --prefer second
+      shipyard app sign dist/MyApp.app --p12 developer-id.p12 \\
+        --p12-password-env P12_PASSWORD
 
     \(table.help)
     """

@@ -22,7 +22,7 @@ struct AppZipCommand: ShipyardCommand {
     \(table.help)
 
     EXAMPLES:
-      shipyard app zip build/Hello.app                  # writes Hello.zip in this folder
+      shipyard app zip build/Hello.app        # writes Hello.zip in this folder
       shipyard app zip build/Hello.app -o dist/ --force
       shipyard appcast add dist/Hello.zip --electron-updater dist/latest-mac.yml \\
         --download-url-prefix https://example.com/downloads/

@@ -4,18 +4,23 @@ struct CommandGroup: Sendable {
   let overview: String
   let subcommands: [any ShipyardCommand.Type]
 
-  /// The group's `--help` text.
-  var help: String {
-    """
-    OVERVIEW: \(overview)
+  /// The column the subcommands' summaries start at in the group's help.
+  static var summaryColumn: Int { 16 }
 
-    USAGE: shipyard \(name) <subcommand> [options]
-
-    SUBCOMMANDS:
-    \(subcommands.map { "  \($0.path.split(separator: " ").last ?? "")".padding(16) + $0.summary }.joined(separator: "\n"))
-
-    See 'shipyard \(name) <subcommand> --help' for each subcommand's options.
-    """
+  /// The group's `--help` text, wrapped to `width` columns.
+  func help(width: Int) -> String {
+    let list = subcommands.flatMap { command in
+      DefinitionList.lines(
+        term: ["  " + (command.path.split(separator: " ").last ?? "")],
+        description: command.summary, column: Self.summaryColumn, width: width)
+    }
+    return [
+      HelpProse.reflow(
+        "OVERVIEW: \(overview)\n\nUSAGE: shipyard \(name) <subcommand> [options]", width: width),
+      (["SUBCOMMANDS:"] + list).joined(separator: "\n"),
+      HelpProse.reflow(
+        "See 'shipyard \(name) <subcommand> --help' for each subcommand's options.", width: width),
+    ].joined(separator: "\n\n")
   }
 
   /// The subcommand `name`, or a usage error suggesting the closest.

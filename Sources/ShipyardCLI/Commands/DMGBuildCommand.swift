@@ -26,7 +26,7 @@ struct DMGBuildCommand: ShipyardCommand {
       shipyard dmg build build/MyApp.app -o dist/MyApp-1.2.dmg --format ULMO
       shipyard dmg build build/MyApp.app --background art/dmg.png --window 640x480 \\
         --icon MyApp.app=160,240 --icon Applications=480,240 --add README.pdf
-      shipyard dmg build --config Examples/layout/Hello.json -o Hello.dmg
+      shipyard dmg build --config Examples/layout/Hello.json -o dist/Hello.dmg
     """
 
   /// The options, the first section's help ending with `--config`, which may name the source.

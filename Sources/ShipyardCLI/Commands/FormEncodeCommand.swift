@@ -18,7 +18,8 @@ struct FormEncodeCommand: ShipyardCommand {
 
     EXAMPLES:
       shipyard form encode -F title=Hello -F photo=@cat.jpg -o body.multipart
-      shipyard form encode -F 'doc=@notes.txt;type=text/markdown;filename=README.md' > body
+      shipyard form encode \\
+        -F 'doc=@notes.txt;type=text/markdown;filename=README.md' > body
     """
 
   /// The form options (a field needed), then `-o`.

@@ -27,8 +27,10 @@ struct FormPostCommand: ShipyardCommand {
     \(table.help)
 
     EXAMPLES:
-      shipyard form post https://example.com/upload -F title=Hello -F file=@build.zip
-      shipyard form post http://127.0.0.1:8080/ -F 'meta=<meta.json;type=application/json'
+      shipyard form post https://example.com/upload \\
+        -F title=Hello -F file=@build.zip
+      shipyard form post http://127.0.0.1:8080/ \\
+        -F 'meta=<meta.json;type=application/json'
     """
 
   /// The form options (a field needed), then the request's.

@@ -1,8 +1,8 @@
 /// An option's line in its command's `--help`: the description, its default, and whether it has
 /// an entry of its own or shares the one before it.
 ///
-/// The description keeps its line breaks: each line after the first is indented to the
-/// descriptions' column. A default goes in before the description's final period:
+/// The description is prose, wrapped to the help's width in the descriptions' column (a blank
+/// line separates paragraphs). A default goes in before the description's final period:
 /// `"The icons' size, 16 to 512." ` with the default `128` reads
 /// `The icons' size, 16 to 512 (default: 128).`
 struct OptionHelp: Sendable, ExpressibleByStringLiteral {
@@ -22,14 +22,12 @@ struct OptionHelp: Sendable, ExpressibleByStringLiteral {
 
   // MARK: - Properties
 
-  /// The description, with its line breaks.
+  /// The description, whose line breaks the help does not keep (see ``description``).
   var text: String
   /// The default value, shown as `(default: …)`, when the description does not say it.
   var defaultValue: String?
   /// Whether the option has an entry of its own.
   var placement = Placement.entry
-  /// Whether the description is one paragraph to wrap, rather than lines to keep.
-  var wraps = false
 
   // MARK: - Lifecycle
 
@@ -40,11 +38,10 @@ struct OptionHelp: Sendable, ExpressibleByStringLiteral {
     self.defaultValue = defaultValue?.text
   }
 
-  /// An entry whose description is `text` wrapped to the help's width (for text made from the
-  /// table, such as a list of keys).
+  /// An entry whose description is `text` made from the table, such as a list of keys: the same
+  /// as ``init(_:default:)`` now that every description wraps, kept for its callers.
   init(wrapping text: String) {
     self.init(text)
-    wraps = true
   }
 
   /// An entry with `text`.
@@ -68,31 +65,13 @@ struct OptionHelp: Sendable, ExpressibleByStringLiteral {
   /// Shown in brackets after the previous entry's synopsis.
   static let optionalWithPrevious = OptionHelp(placement: .optionalWithPrevious)
 
-  /// The description's lines, at most `width` columns wide if it wraps, the default put in
-  /// before the final period.
-  func lines(width: Int) -> [String] {
-    var lines =
-      wraps
-      ? Self.wrap(text, width: width)
-      : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if let defaultValue, let last = lines.popLast() {
-      let stem = last.hasSuffix(".") ? String(last.dropLast()) : last
-      lines.append("\(stem) (default: \(defaultValue))" + (last.hasSuffix(".") ? "." : ""))
-    }
-    return lines
-  }
-
-  /// `text`'s words in lines of at most `width` columns (a longer word has a line of its own);
-  /// a no-break space (U+00A0) keeps two words on one line, and is written as a space.
-  static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    for word in text.split(separator: " ") {
-      if let last = lines.last, last.count + 1 + word.count <= width {
-        lines[lines.count - 1] = last + " " + word
-      } else {
-        lines.append(String(word))
-      }
-    }
-    return lines.map { String($0.map { $0 == "\u{A0}" ? " " : $0 }) }
+  /// The description as prose, the default put in before its final period; the help wraps it
+  /// in the descriptions' column (``DefinitionList``), so its line breaks are the source's only.
+  var description: String {
+    var text = String(self.text.reversed().drop(while: { $0 == "\n" || $0 == " " }).reversed())
+    guard let defaultValue else { return text }
+    let period = text.hasSuffix(".")
+    if period { text.removeLast() }
+    return "\(text) (default: \(defaultValue))" + (period ? "." : "")
   }
 }

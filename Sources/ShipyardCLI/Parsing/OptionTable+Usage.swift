@@ -36,9 +36,12 @@ extension OptionTable {
   /// its title in brackets.
   static var listedOptionLimit: Int { 12 }
 
-  /// The USAGE line, and a line more for each of ``otherForms``, wrapped to
-  /// ``synopsisWidth``.
-  var usage: String {
+  /// The USAGE lines at the standard width (``HelpWidth/standard``), as the commands' help texts
+  /// interpolate them; ``ShipyardCommand/help(width:)`` renders them again at the console's.
+  var usage: String { usage(width: HelpWidth.standard) }
+
+  /// The USAGE line, and a line more for each of ``otherForms``, wrapped to `width` columns.
+  func usage(width: Int) -> String {
     let bySection = sections.map { Self.usageOptions(of: $0.specs) }
     let all = bySection.joined()
     func option(_ flag: String) -> UsageOption {
@@ -64,7 +67,7 @@ extension OptionTable {
         UsageLine(
           prefix: "       shipyard \(command)", elements: words.map { .init(pieces: [$0]) }))
     }
-    return lines.map { $0.text(width: Self.synopsisWidth) }.joined(separator: "\n")
+    return lines.map { $0.text(width: width) }.joined(separator: "\n")
   }
 
   // MARK: - Implementation

@@ -22,6 +22,10 @@ struct UsageLine {
 
   // MARK: - Properties
 
+  /// Where lines after the first start when the prefix is too wide to start under: under the
+  /// word after `USAGE: `.
+  static var narrowMargin: Int { 7 }
+
   /// The text before the synopsis, such as `USAGE: shipyard dmg sign`.
   let prefix: String
   /// The synopsis, in order.
@@ -29,18 +33,29 @@ struct UsageLine {
 
   // MARK: - API
 
-  /// The line's text, its lines at most `width` columns wide unless a piece is wider.
+  /// The line's text, its lines at most `width` columns wide unless an option with its value is
+  /// wider.
   ///
   /// An element goes whole at the end of the line when it fits there, else whole on the next
-  /// line; one too wide for a line of its own goes piece by piece, each where it fits.
+  /// line; one too wide for a line of its own goes piece by piece, each where it fits, and a
+  /// piece too wide for a line goes option by option (``units(of:)``). Lines after the first
+  /// start under the first element, or at ``narrowMargin`` (under `shipyard`) when the prefix
+  /// takes more than half the width or leaves too little room for the widest piece.
   func text(width: Int) -> String {
-    let margin = String(repeating: " ", count: prefix.count + 1)
+    let widest = elements.flatMap(\.pieces).map(\.count).max() ?? 0
+    let underPrefix = prefix.count + 1
+    let column =
+      underPrefix <= width / 2 && underPrefix + widest <= width ? underPrefix : Self.narrowMargin
+    let margin = String(repeating: " ", count: column)
     var lines = [prefix]
     func appendToLastLine(_ text: String) -> Bool {
       let line = lines[lines.count - 1] + " " + text
       guard line.count <= width else { return false }
       lines[lines.count - 1] = line
       return true
+    }
+    func place(_ text: String) {
+      if !appendToLastLine(text) { lines.append(margin + text) }
     }
     for element in elements {
       if appendToLastLine(element.text) { continue }
@@ -49,9 +64,28 @@ struct UsageLine {
         continue
       }
       for piece in element.pieces {
-        if !appendToLastLine(piece) { lines.append(margin + piece) }
+        if appendToLastLine(piece) { continue }
+        if margin.count + piece.count <= width {
+          lines.append(margin + piece)
+        } else {
+          Self.units(of: piece).forEach(place)
+        }
       }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A piece's options, each with its value: `| --key <file> [--key-id <id>]` is `| --key
+  /// <file>` and `[--key-id <id>]`.
+  static func units(of piece: String) -> [String] {
+    var units: [String] = []
+    for word in piece.split(separator: " ").map(String.init) {
+      if let last = units.last, last == "|" || last == "(" || word.first == "<" {
+        units[units.count - 1] = last + " " + word
+      } else {
+        units.append(word)
+      }
+    }
+    return units
   }
 }

@@ -1,4 +1,5 @@
 import SystemSupport
+import ToolingSupport
 
 /// Where a command writes: data on standard output, messages on standard error.
 ///
@@ -12,6 +13,8 @@ public struct Console: Sendable {
   public var errorIsTerminal: Bool
   /// The environment, for `NO_COLOR` and similar settings.
   public var environment: [String: String]
+  /// The width help text is wrapped to, in columns (see ``HelpWidth``).
+  public var width: Int
 
   /// Makes a console from its parts.
   ///
@@ -20,19 +23,23 @@ public struct Console: Sendable {
   ///   - writeError: Writes to standard error.
   ///   - errorIsTerminal: Whether standard error is a terminal.
   ///   - environment: The process environment.
+  ///   - width: The width help text is wrapped to (80 columns unless given).
   public init(
     writeOutput: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     errorIsTerminal: Bool,
-    environment: [String: String]
+    environment: [String: String],
+    width: Int = 80
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
     self.environment = environment
+    self.width = width
   }
 
-  /// The process's real standard output and standard error.
+  /// The process's real standard output and standard error; help is wrapped to `COLUMNS`, else
+  /// to the terminal standard output is, else to 80 columns (``HelpWidth``).
   public static func standard(environment: [String: String]) -> Console {
     Console(
       writeOutput: { bytes in try FileDescriptor.standardOutput.writeAll(bytes) },
@@ -42,7 +49,9 @@ public struct Console: Sendable {
         }
       },
       errorIsTerminal: isatty(2) == 1,
-      environment: environment
+      environment: environment,
+      width: HelpWidth.resolve(
+        environment: environment, terminalColumns: TerminalSize.columns(of: 1))
     )
   }
 

@@ -1,0 +1,97 @@
+import Foundation
+import ShipyardTestSupport
+
+/// What the scratch folder of a command's help examples holds before they run: the files they
+/// name, made from the repository's `Examples/`, the sample apps and the test doubles.
+enum HelpExampleFixtures {
+  /// A prepared folder's environment for the examples, and what to stop after them.
+  struct Prepared {
+    /// More environment for the examples, as `NAME=value`.
+    var environment: [String] = []
+    /// A double the examples use, stopped after them.
+    var double: NotaryDouble?
+
+    func stop() { double?.stop() }
+  }
+
+  /// Prepares a scratch folder.
+  typealias Fixture = @Sendable (ScratchFolder) throws -> Prepared
+
+  /// The fixture of each command whose help has examples, by the command's path.
+  static let all: [String: Fixture] = [
+    "app merge": universalPair,
+    "app zip": { folder in
+      try copy(SampleApps.scriptHello, to: folder.file("build/Hello.app"))
+      return Prepared()
+    },
+    "dmg build": { folder in
+      try copy(examples.path, to: folder.file("Examples"))
+      try copy(SampleApps.scriptHello, to: folder.file("build/MyApp.app"))
+      try copy(
+        examples.appendingPathComponent("layout/background.png").path,
+        to: folder.file("art/dmg.png"))
+      try folder.write(Array("%PDF-1.4\n%%EOF\n".utf8), to: "README.pdf")
+      return Prepared()
+    },
+    "dmg extract": helloImage,
+    "dmg ls": helloImage,
+    "form decode": { folder in
+      try folder.write(Array("Some notes.\n".utf8), to: "notes.txt")
+      return Prepared()
+    },
+    "form encode": { folder in
+      try folder.write(Array("Some notes.\n".utf8), to: "notes.txt")
+      try copy(examples.appendingPathComponent("form/avatar.png").path, to: folder.file("cat.jpg"))
+      return Prepared()
+    },
+    "form post": { _ in Prepared() },
+  ]
+
+  /// The repository's `Examples/`.
+  static let examples = PeerPolicy.packageRoot.appendingPathComponent("Examples")
+
+  /// `dist/Hello.dmg`, built from `Examples/Hello.app`.
+  static let helloImage: Fixture = { folder in
+    try ProcessRunner.check(
+      BuiltProducts.shipyard.path,
+      ["dmg", "build", SampleApps.scriptHello, "-o", folder.path("dist/Hello.dmg")])
+    return Prepared()
+  }
+
+  /// `build/x64/MyApp.app` and `build/arm64/MyApp.app`: Hello.app with a Mach-O executable of
+  /// each architecture and an `app.asar` that differs; `developer-id.p12`, the double's identity,
+  /// its password in `P12_PASSWORD`; the double's time-stamp authority; and `dist/`, which
+  /// `app merge`, unlike the commands that write files, does not make yet (issue 35, point 2).
+  static let universalPair: Fixture = { folder in
+    try FileManager.default.createDirectory(
+      at: folder.file("dist"), withIntermediateDirectories: true)
+    for (name, architecture) in [("x64", "x86_64"), ("arm64", "aarch64")] {
+      let app = folder.file("build/\(name)/MyApp.app")
+      try copy(SampleApps.scriptHello, to: app)
+      let executable = app.appendingPathComponent("Contents/MacOS/Hello")
+      try ProcessRunner.check(
+        "python3",
+        [
+          "-c",
+          "import sys; from apple_platform import macho; open(sys.argv[1], 'wb')"
+            + ".write(macho.create_synthetic(sys.argv[2], 'executable'))",
+          executable.path, architecture,
+        ])
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: executable.path)
+      try Data("asar for \(name)\n".utf8).write(
+        to: app.appendingPathComponent("Contents/Resources/app.asar"))
+    }
+    let double = try NotaryDouble()
+    try copy(double.folder.path("identity.p12"), to: folder.file("developer-id.p12"))
+    return Prepared(
+      environment: double.environment + ["P12_PASSWORD=\(NotaryDouble.password)"], double: double)
+  }
+
+  /// Copies `source` to `destination`, making the folders above it.
+  static func copy(_ source: String, to destination: URL) throws {
+    try FileManager.default.createDirectory(
+      at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: source, toPath: destination.path)
+  }
+}
