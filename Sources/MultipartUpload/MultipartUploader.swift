@@ -16,7 +16,9 @@ public import FoundationNetworking
 /// (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells what that transfer applies of the
 /// configuration, and how to send chunked through URLSession instead).
 ///
-/// A temporary file is removed on success, failure and cancellation.
+/// A temporary file is removed on success, failure and cancellation. A failure that leaves the
+/// form unread is retried as ``MultipartUploadOptions/retry`` allows, and the server can be
+/// checked against ``MultipartUploadOptions/trustedCertificates`` only.
 ///
 /// ```swift
 /// var form = MultipartFormData()

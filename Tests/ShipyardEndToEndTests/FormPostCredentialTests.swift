@@ -31,6 +31,25 @@ struct FormPostCredentialTests {
     #expect(!run.standardError.contains(password) && !run.standardError.contains(expected))
   }
 
+  /// A 307 to the same host, followed with `-L`, keeps the credentials (another host's does not:
+  /// `UploadRedirectionTests`).
+  @Test func aRedirectToTheSameHostKeepsTheCredentials() throws {
+    let server = try UploadServer(requests: 2)
+    defer { server.stop() }
+    let run = try ProcessRunner.run(
+      "env",
+      [
+        "FORM_PASSWORD=\(password)", BuiltProducts.shipyard.path, "form", "post",
+        server.url.appendingPathComponent("status/307").absoluteString, "-F", "a=b", "-L",
+        "-u", "alice", "--password-env", "FORM_PASSWORD",
+      ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let report = try JSONDecoder().decode(UploadServer.Report.self, from: run.standardOutput)
+    let expected = "Basic " + Data("alice:\(password)".utf8).base64EncodedString()
+    #expect(report.headers?["authorization"] == expected)
+    #expect(!run.standardError.contains(password))
+  }
+
   /// Each mistake is a usage error (64) naming the variable or the option, never the password,
   /// before anything is sent (nothing listens at the URL).
   @Test(
