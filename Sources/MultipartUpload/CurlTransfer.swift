@@ -92,7 +92,7 @@ final class CurlTransfer: @unchecked Sendable {
     let detail = String(cString: message)
     throw CurlUpload.error(
       for: code, detail: detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail,
-      url: url)
+      url: url, responseStarted: head.httpVersion != nil)
   }
 
   private static func outOfMemory(_ url: URL?) -> URLError {
@@ -152,6 +152,11 @@ final class CurlTransfer: @unchecked Sendable {
     options.set(CURLOPT_NOPROGRESS, 0)
     // The resource timeout bounds the whole transfer; the request timeout bounds the connection,
     // and the progress callback holds any stretch with no byte moving to it.
+    if let trusted = upload.trustedCertificates {
+      // Those authorities instead of the system's, as curl --cacert: no CA folder either.
+      options.set(CURLOPT_CAINFO, string: trusted.file.path)
+      options.set(CURLOPT_CAPATH, pointer: nil)
+    }
     if let total = Self.milliseconds(upload.resourceTimeout) {
       options.set(CURLOPT_TIMEOUT_MS, total)
     }

@@ -28,9 +28,15 @@ struct CurlUpload: Sendable {
   let idleTimeout: TimeInterval
   /// Where cookies come from and go to, unless the configuration or the request turns them off.
   let cookies: HTTPCookieStorage?
+  /// The authorities trusted instead of the system's, when given.
+  let trustedCertificates: TrustedCertificates?
 
-  init(request: URLRequest, form: MultipartFormData, configuration: URLSessionConfiguration) {
+  init(
+    request: URLRequest, form: MultipartFormData, configuration: URLSessionConfiguration,
+    trustedCertificates: TrustedCertificates? = nil
+  ) {
     self.request = request
+    self.trustedCertificates = trustedCertificates
     self.form = form
     length = form.contentLength
     additionalHeaders = Self.strings(configuration.httpAdditionalHeaders ?? [:])
@@ -107,7 +113,11 @@ struct CurlUpload: Sendable {
   }
 
   /// The `URLError` URLSession gives for what libcurl's `code` means, with libcurl's words.
-  static func error(for code: CURLcode, detail: String, url: URL?) -> URLError {
+  ///
+  /// When `responseStarted`, it is marked so (``UploadRetryPolicy`` never retries it).
+  static func error(
+    for code: CURLcode, detail: String, url: URL?, responseStarted: Bool = false
+  ) -> URLError {
     let kind: URLError.Code =
       switch code {
       case CURLE_OPERATION_TIMEDOUT: .timedOut
@@ -126,6 +136,7 @@ struct CurlUpload: Sendable {
       }
     var info: [String: Any] = [NSLocalizedDescriptionKey: detail]
     if let url { info[NSURLErrorFailingURLErrorKey] = url }
+    if responseStarted { info[UploadRetryPolicy.responseStartedKey] = true }
     return URLError(kind, userInfo: info)
   }
 }

@@ -4,6 +4,9 @@ public enum MultipartUploadError: Error, Equatable, Sendable, CustomStringConver
   case notHTTPResponse
   /// The body could not be written to the temporary file.
   case temporaryFileFailed(path: String, reason: String)
+  /// The certificate authorities to trust could not be read from the PEM file at `path`, or
+  /// this platform cannot trust them.
+  case untrustedCertificates(path: String, reason: String)
 
   /// A sentence describing the error.
   public var description: String {
@@ -12,6 +15,8 @@ public enum MultipartUploadError: Error, Equatable, Sendable, CustomStringConver
       "the server's answer was not an HTTP response"
     case .temporaryFileFailed(let path, let reason):
       "cannot write the upload body to \(path): \(reason)"
+    case .untrustedCertificates(let path, let reason):
+      "cannot trust the certificates of \(path): \(reason)"
     }
   }
 }

@@ -36,6 +36,20 @@ public struct MultipartUploadOptions: Sendable {
   /// `GET` that drops the form, so it comes back as the response, as every redirect does past the
   /// limit. The default, 0, returns every redirect.
   public var redirectLimit: Int
+  /// The certificate authorities to trust instead of the system's (`curl --cacert`); `nil` for
+  /// the system's.
+  ///
+  /// On Linux an upload that trusts them goes through libcurl whatever its size (and even with
+  /// ``sendsFilesChunkedOnLinux``), since FoundationNetworking's URLSession cannot be told which
+  /// authorities to trust; on other platforms with FoundationNetworking the upload fails with
+  /// ``MultipartUploadError/untrustedCertificates(path:reason:)``.
+  public var trustedCertificates: TrustedCertificates?
+  /// When an upload is sent again after a failure that came before the server took the form.
+  ///
+  /// On Linux an upload that may be retried (a ``UploadRetryPolicy/limit`` above 0) goes through
+  /// libcurl whatever its size, as with ``trustedCertificates``: FoundationNetworking reports a
+  /// connection reset while connecting as an unknown error, which could not be told apart.
+  public var retry: UploadRetryPolicy
 
   /// Makes options.
   ///
@@ -45,13 +59,18 @@ public struct MultipartUploadOptions: Sendable {
   ///   - sendsFilesChunkedOnLinux: Whether Linux sends bodies from their file chunked, through
   ///     URLSession, rather than with their length, through libcurl.
   ///   - redirectLimit: How many `307` and `308` redirects to follow with the same form.
+  ///   - trustedCertificates: The certificate authorities to trust instead of the system's.
+  ///   - retry: When to send the form again after a failure.
   public init(
     memoryThreshold: Int64 = 10_000_000, temporaryDirectory: URL? = nil,
-    sendsFilesChunkedOnLinux: Bool = false, redirectLimit: Int = 0
+    sendsFilesChunkedOnLinux: Bool = false, redirectLimit: Int = 0,
+    trustedCertificates: TrustedCertificates? = nil, retry: UploadRetryPolicy = UploadRetryPolicy()
   ) {
     self.memoryThreshold = memoryThreshold
     self.temporaryDirectory = temporaryDirectory
     self.sendsFilesChunkedOnLinux = sendsFilesChunkedOnLinux
     self.redirectLimit = redirectLimit
+    self.trustedCertificates = trustedCertificates
+    self.retry = retry
   }
 }

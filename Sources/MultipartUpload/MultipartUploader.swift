@@ -16,7 +16,9 @@ public import FoundationNetworking
 /// (``MultipartUploadOptions/sendsFilesChunkedOnLinux`` tells what that transfer applies of the
 /// configuration, and how to send chunked through URLSession instead).
 ///
-/// A temporary file is removed on success, failure and cancellation.
+/// A temporary file is removed on success, failure and cancellation. A failure that leaves the
+/// form unread is retried as ``MultipartUploadOptions/retry`` allows, and the server can be
+/// checked against ``MultipartUploadOptions/trustedCertificates`` only.
 ///
 /// ```swift
 /// var form = MultipartFormData()
@@ -77,7 +79,7 @@ public struct MultipartUploader: Sendable {
     var request = Self.prepare(request, for: form)
     var followed = 0
     while true {
-      let (body, response) = try await uploadOnce(form, with: request, progress: progress)
+      let (body, response) = try await uploadRetrying(form, with: request, progress: progress)
       guard followed < options.redirectLimit,
         let next = Self.redirection(of: request, by: response)
       else { return (body, response) }
@@ -107,21 +109,57 @@ public struct MultipartUploader: Sendable {
     return next
   }
 
+  /// Sends the form to one location, again as ``MultipartUploadOptions/retry`` allows.
+  private func uploadRetrying(
+    _ form: MultipartFormData, with request: URLRequest,
+    progress: (@Sendable (UploadProgress) -> Void)?
+  ) async throws -> (Data, HTTPURLResponse) {
+    var attempt = 1
+    while true {
+      let outcome: UploadOutcome
+      do {
+        outcome = .success(try await uploadOnce(form, with: request, progress: progress))
+      } catch {
+        outcome = .failure(error)
+      }
+      guard let retry = options.retry.retry(after: attempt, outcome: outcome) else {
+        let reply = try outcome.get()
+        return (reply.body, reply.response)
+      }
+      options.retry.willRetry?(retry)
+      try await options.retry.sleep(retry.delay)
+      attempt += 1
+    }
+  }
+
   private func uploadOnce(
     _ form: MultipartFormData, with request: URLRequest,
     progress: (@Sendable (UploadProgress) -> Void)?
   ) async throws -> (Data, HTTPURLResponse) {
     let totalBytes = form.contentLength
+    #if canImport(CCurlTransfer)
+    // libcurl directly: a large body with its length, and any body sent to trust given
+    // authorities (FoundationNetworking's URLSession cannot be told which to trust) or that may
+    // be retried (it reports a connection reset while connecting as an unknown error).
+    if options.trustedCertificates != nil || options.retry.limit > 0
+      || (totalBytes >= options.memoryThreshold && !options.sendsFilesChunkedOnLinux)
+    {
+      let upload = CurlUpload(
+        request: request, form: form, configuration: makeConfiguration(),
+        trustedCertificates: options.trustedCertificates)
+      return try await upload.send(progress: progress)
+    }
+    #elseif canImport(FoundationNetworking)
+    if let trusted = options.trustedCertificates {
+      throw MultipartUploadError.untrustedCertificates(
+        path: trusted.file.path,
+        reason: "this platform's URLSession cannot be told which authorities to trust")
+    }
+    #endif
     if totalBytes < options.memoryThreshold {
       return try await send(
         .data(try form.encodedData()), request: request, totalBytes: totalBytes, progress: progress)
     }
-    #if canImport(CCurlTransfer)
-    if !options.sendsFilesChunkedOnLinux {
-      let upload = CurlUpload(request: request, form: form, configuration: makeConfiguration())
-      return try await upload.send(progress: progress)
-    }
-    #endif
     let folder = options.temporaryDirectory ?? FileManager.default.temporaryDirectory
     let file = folder.appendingPathComponent("shipyard-upload-\(UUID().uuidString).multipart")
     let ticket = InterruptionCleanup.register(file.path)
@@ -196,7 +234,10 @@ public struct MultipartUploader: Sendable {
     do {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-          let delegate = UploadTaskDelegate(totalBytes: totalBytes, progress: progress) { result in
+          let delegate = UploadTaskDelegate(
+            totalBytes: totalBytes, trustedCertificates: options.trustedCertificates,
+            progress: progress
+          ) { result in
             continuation.resume(with: result)
           }
           let session = URLSession(

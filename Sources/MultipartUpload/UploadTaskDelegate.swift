@@ -21,12 +21,15 @@ final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private let reply: Locked<Reply>
   private let progress: (@Sendable (UploadProgress) -> Void)?
   private let totalBytes: Int64
+  /// The only anchors the server's certificate may chain to, when given (Apple platforms).
+  let trustedCertificates: TrustedCertificates?
 
   init(
-    totalBytes: Int64, progress: (@Sendable (UploadProgress) -> Void)?,
-    completion: @escaping Completion
+    totalBytes: Int64, trustedCertificates: TrustedCertificates? = nil,
+    progress: (@Sendable (UploadProgress) -> Void)?, completion: @escaping Completion
   ) {
     self.totalBytes = totalBytes
+    self.trustedCertificates = trustedCertificates
     self.progress = progress
     self.reply = Locked(Reply(completion: completion))
   }
@@ -64,7 +67,9 @@ final class UploadTaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
       return (reply.completion, reply.received)
     }
     if let error {
-      completion?(.failure(error))
+      // A failure once a response began is never retried: the server read the request.
+      completion?(
+        .failure(UploadRetryPolicy.marking(error, responseStarted: task.response != nil)))
     } else if let response = task.response as? HTTPURLResponse {
       completion?(.success((data, response)))
     } else {

@@ -5,6 +5,8 @@ public import Foundation
 public final class UploadServer {
   /// The port it listens on, on 127.0.0.1.
   public let port: Int
+  /// `https` when it serves TLS, else `http`.
+  private let scheme: String
   private let process: Process
 
   /// What the server reports for one upload.
@@ -39,14 +41,33 @@ public final class UploadServer {
 
   /// Starts the server for `requests` uploads; given `answeringEarlyAfter`, it answers each with
   /// 413 once it has read that many bytes of the body, then reads what the client still sends.
-  public init(requests: Int, answeringEarlyAfter early: Int? = nil) throws {
+  ///
+  /// - Parameters:
+  ///   - requests: How many uploads it answers before it stops.
+  ///   - early: The bytes of each body it reads before answering 413, if given.
+  ///   - dropping: How many connections it resets first, before reading a byte of them.
+  ///   - unavailable: How many uploads it reads first and answers with 503 and `Retry-After: 1`
+  ///     (not counted in `requests`).
+  ///   - log: A file it appends one line to per connection: `dropped`, or the method, path and
+  ///     status answered.
+  ///   - tls: The PEM certificate chain and key it serves HTTPS with.
+  /// - Throws: When python3 cannot start or prints no port.
+  public init(
+    requests: Int, answeringEarlyAfter early: Int? = nil, dropping: Int = 0, unavailable: Int = 0,
+    log: URL? = nil, tls: (certificate: URL, key: URL)? = nil
+  ) throws {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = PeerPolicy.multipartPeers.appendingPathComponent("upload_server.py")
-    process.arguments =
-      [
-        "python3", script.path, "--requests", String(requests), "--seconds", "600",
-      ] + (early.map { ["--answer-early-after", String($0)] } ?? [])
+    var arguments = [
+      "python3", script.path, "--requests", String(requests), "--seconds", "600",
+      "--drop-first", String(dropping), "--unavailable-first", String(unavailable),
+    ]
+    if let early { arguments += ["--answer-early-after", String(early)] }
+    if let log { arguments += ["--log", log.path] }
+    if let tls { arguments += ["--tls-cert", tls.certificate.path, "--tls-key", tls.key.path] }
+    scheme = tls == nil ? "http" : "https"
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -69,7 +90,7 @@ public final class UploadServer {
 
   /// The URL to upload to.
   public var url: URL {
-    guard let url = URL(string: "http://127.0.0.1:\(port)/") else {
+    guard let url = URL(string: "\(scheme)://127.0.0.1:\(port)/") else {
       preconditionFailure("a loopback URL is valid")
     }
     return url

@@ -1,7 +1,7 @@
 import Distribution
 
-/// A secret that an environment variable holds in base64, as CI systems pass files: the value
-/// of `--p12-base64-env` or `--key-base64-env`, decoded in memory.
+/// A secret that an environment variable holds: in base64, as CI systems pass files (the value
+/// of `--p12-base64-env` or `--key-base64-env`, decoded in memory), or as text (a password).
 ///
 /// Errors name the option and the variable, never the value; the bytes are known to the library
 /// as `$VAR`.
@@ -17,10 +17,7 @@ struct EnvironmentSecret {
   func bytes(in environment: [String: String], acceptsPEM: Bool, command: String)
     throws(CommandError) -> SecretBytes
   {
-    func usage(_ problem: String) -> CommandError {
-      .usage(
-        "\(flag) \(variable): the environment variable \(variable) \(problem)", command: command)
-    }
+    func usage(_ problem: String) -> CommandError { self.usage(problem, command: command) }
     guard let text = environment[variable] else { throw usage("is not set") }
     let origin = "$\(variable)"
     do {
@@ -38,5 +35,18 @@ struct EnvironmentSecret {
         throw usage("is not base64 (it stops inside a group of four characters: cut short?)")
       }
     }
+  }
+
+  /// The variable's text in `environment`, as it is (a password); a usage error for `command`
+  /// when the variable is not set or is empty.
+  func text(in environment: [String: String], command: String) throws(CommandError) -> String {
+    guard let text = environment[variable] else { throw usage("is not set", command: command) }
+    guard !text.isEmpty else { throw usage("is empty", command: command) }
+    return text
+  }
+
+  /// The usage error for `command` that names the option, the variable and its `problem`.
+  private func usage(_ problem: String, command: String) -> CommandError {
+    .usage("\(flag) \(variable): the environment variable \(variable) \(problem)", command: command)
   }
 }

@@ -21,6 +21,14 @@ extension FormPostCommand {
     var failsOnHTTPError = true
     /// `--force`: an existing `-o` file is replaced.
     var replacesOutput = false
+    /// `-u`: the user name of HTTP Basic authentication.
+    var user: String?
+    /// `--password-env`: the variable holding `-u`'s password.
+    var passwordVariable: String?
+    /// `--cacert`: the PEM bundle of the authorities trusted instead of the system's.
+    var trustedCertificates: String?
+    /// `--retry`: how many times a failure before the form was taken is retried.
+    var retries = 0
 
     /// The request's options, after the form's.
     static let options: [OptionSpec<Arguments>] = [
@@ -58,6 +66,33 @@ extension FormPostCommand {
         "--no-fail",
         help: "Exits 0 on an HTTP error or a redirect too (the status is still printed)."
       ) { $0.failsOnHTTPError = false },
+      .option(
+        "-u", "--user", value: "<name>", .string,
+        help: """
+          Sends HTTP Basic authentication as <name>, with the password held by
+          the environment variable VAR (never on the command line); not sent on
+          to another host by -L.
+          """
+      ) { $0.user = $1 },
+      .option("--password-env", value: "<VAR>", .string, help: .withPrevious) {
+        $0.passwordVariable = $1
+      },
+      .option(
+        "--cacert", value: "<file.pem>", .string,
+        help: """
+          Trusts the certificate authorities of this PEM bundle instead of the
+          system's.
+          """
+      ) { $0.trustedCertificates = $1 },
+      .option(
+        "--retry", value: "<n>", .integer(in: 0...100),
+        help: OptionHelp(
+          """
+          Sends the form again, up to <n> times, waiting 1 s, 2 s, 4 s… (or its
+          Retry-After) when the server cannot have taken it: a failed name lookup,
+          a connection refused or reset before any answer, or HTTP 408, 429, 503.
+          """)
+      ) { $0.retries = $1 },
     ]
 
     /// How many redirects `-L` follows.

@@ -23,6 +23,9 @@ struct FormPostCommand: ShipyardCommand {
     No redirect is followed unless -L, and then only a 307 or 308, which keep the form. Exits 22,
     as curl --fail does, when the answer is not a success (2xx): an HTTP error, or a redirect, named
     with its Location. The folder of -o is made, and checked, before anything is sent.
+    With --retry, only failures that leave the form unread are retried: never after a success or
+    another error, nor after a 500, 502, 504 or a timeout (the form may have arrived). Each retry
+    is one line on standard error. -u's password is read from the environment and never printed.
 
     \(table.help)
 
@@ -43,8 +46,10 @@ struct FormPostCommand: ShipyardCommand {
   let form: FormOptions
   /// The request's options as parsed: headers, method, output, limits, redirects.
   let arguments: Arguments
+  /// The `Authorization` header of `-u`, with the password from the environment.
+  let authorization: String?
 
-  init(arguments: [String], environment _: [String: String]) throws(CommandError) {
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     let positionals = try Self.table.parse(arguments, into: &parsed)
     func usage(_ message: String) -> CommandError { .usage(message, command: Self.path) }
@@ -60,6 +65,7 @@ struct FormPostCommand: ShipyardCommand {
     }
     self.url = url
     form = try FormOptions(parsed.form, command: Self.path)
+    authorization = try Self.basicAuthorization(parsed, environment: environment)
     self.arguments = parsed
   }
 
@@ -67,12 +73,9 @@ struct FormPostCommand: ShipyardCommand {
     if let output = arguments.output {
       try OutputLocation.prepare(output, for: "the response", replacing: arguments.replacesOutput)
     }
+    let trusted = try trustedCertificates()
     let body = try form.makeForm()
-    var request = URLRequest(url: url)
-    request.httpMethod = arguments.method
-    for header in arguments.headers {
-      request.addValue(header.value, forHTTPHeaderField: header.name)
-    }
+    let request = makeRequest()
     let progress = ProgressReporter(
       "uploading", style: progressStyle(on: console, bytes: body.contentLength), console: console)
     let maxTime = arguments.maxTime
@@ -87,7 +90,8 @@ struct FormPostCommand: ShipyardCommand {
         return configuration
       },
       options: MultipartUploadOptions(
-        redirectLimit: arguments.followsRedirects ? Arguments.redirectLimit : 0)
+        redirectLimit: arguments.followsRedirects ? Arguments.redirectLimit : 0,
+        trustedCertificates: trusted, retry: retryPolicy(console: console))
     )
     let reply: Data
     let response: HTTPURLResponse

@@ -13,10 +13,19 @@ body, then reads the rest until the client stops sending. It stops after --reque
 A POST to /status/NNN reads the body and answers NNN instead, with `Location: /` for a 3xx; a GET
 (what a client that turned a redirect into one sends) is answered with its method and nothing
 received, so a test sees that the form never arrived.
+
+Modes for retries and trust: --drop-first N resets the first N connections (SO_LINGER 0) as soon
+as they are accepted, before reading a byte, and --unavailable-first N reads the first N bodies
+and answers each with 503 and `Retry-After: 1`; neither counts in --requests. --log FILE appends a
+line per connection: `dropped`, or the method, path and status answered. --tls-cert and --tls-key
+serve HTTPS with that PEM certificate chain and key (a failed handshake counts as a request).
 """
 import argparse
 import hashlib
 import json
+import socket
+import ssl
+import struct
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -30,6 +39,9 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def log_request(self, code="-", size="-"):
+        self.server.log(f"{self.command} {self.path} {code}")
 
     def reply(self, status, payload):
         body = json.dumps(payload).encode()
@@ -83,6 +95,16 @@ class Handler(BaseHTTPRequestHandler):
         if (length is None) == (encoding is None) or encoding not in (None, "chunked"):
             return self.reply(411, {"error": "Content-Length or chunked Transfer-Encoding required",
                                     "transferEncoding": encoding})
+        if self.server.unavailable_left > 0:
+            self.server.unavailable_left -= 1
+            sum(len(piece) for piece in self.chunks(int(length) if length is not None else None))
+            body = b'{"error": "busy"}'
+            self.send_response(503)
+            self.send_header("Retry-After", "1")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            return self.wfile.write(body)
         if self.path.startswith("/status/"):
             return self.answer_status(int(self.path.split("/")[2]),
                                       int(length) if length is not None else None)
@@ -145,12 +167,34 @@ def main():
     options.add_argument("--requests", type=int, default=1)
     options.add_argument("--seconds", type=float, default=600)
     options.add_argument("--answer-early-after", type=int)
+    options.add_argument("--drop-first", type=int, default=0)
+    options.add_argument("--unavailable-first", type=int, default=0)
+    options.add_argument("--log")
+    options.add_argument("--tls-cert")
+    options.add_argument("--tls-key")
     arguments = options.parse_args()
     server = HTTPServer(("127.0.0.1", 0), Handler)
     server.answer_early_after = arguments.answer_early_after
+    server.unavailable_left = arguments.unavailable_first
+
+    def log(line):
+        if arguments.log:
+            with open(arguments.log, "a") as file:
+                print(line, file=file, flush=True)
+
+    server.log = log
     print(server.server_address[1], flush=True)
     threading.Timer(arguments.seconds, lambda: server.shutdown() or sys.exit(0)).start()
-    for _ in range(arguments.requests):
+    for _ in range(arguments.drop_first):
+        connection, _ = server.socket.accept()
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        connection.close()
+        log("dropped")
+    if arguments.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(arguments.tls_cert, arguments.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    for _ in range(arguments.requests + arguments.unavailable_first):
         server.handle_request()
     sys.stdout.flush()
     import os
