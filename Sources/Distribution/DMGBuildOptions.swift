@@ -49,7 +49,8 @@ public struct DMGBuildOptions: Sendable {
   public var background2x: String?
   /// The scale the background picture is drawn at: 2 stores a lone Retina picture at 144 dpi.
   public var backgroundScale = 1
-  /// A volume icon (`.icns`), copied as `.VolumeIcon.icns`.
+  /// A volume icon: an `.icns`, copied as `.VolumeIcon.icns`, or a square PNG of at least
+  /// 16×16 pixels, made into one (PNG pictures of 16 to 1024 pixels, none larger than the PNG).
   public var volumeIcon: String?
   /// The Applications link's name.
   public var applicationsLinkName = "Applications"

@@ -46,10 +46,13 @@ public struct DMGBuilder: Sendable {
 
   /// The root folder of the volume: the app (or the folder's items) and the Applications link.
   ///
-  /// `retinaPicture` is the TIFF to store as the background, when one is made.
-  package func stage(retinaPicture: [UInt8]? = nil) throws(StagingError) -> (
-    root: SourceItem, volumeName: String
-  ) {
+  /// `retinaPicture` is the TIFF to store as the background, when one is made; `madeIcon` the
+  /// `.icns` to store as the volume icon, when one is made from a PNG.
+  package func stage(retinaPicture: [UInt8]? = nil, madeIcon: [UInt8]? = nil)
+    throws(StagingError) -> (
+      root: SourceItem, volumeName: String
+    )
+  {
     var source = try SourceScanner.scan(options.source)
     guard source.isFolder else {
       throw .unsupportedSource(
@@ -112,7 +115,13 @@ public struct DMGBuilder: Sendable {
     if let icon = options.volumeIcon {
       var file = try SourceScanner.scan(icon)
       guard !file.isFolder else {
-        throw .unsupportedSource(path: icon, reason: "the volume icon must be an .icns file")
+        throw .unsupportedSource(
+          path: icon, reason: "the volume icon must be an .icns file or a PNG")
+      }
+      if let madeIcon {  // the PNG's own attributes (permissions, extended ones) stay behind
+        file = SourceItem(
+          name: file.name, content: .data(madeIcon), permissions: 0o644,
+          modificationDate: latest, sourcePath: icon)
       }
       file.name = ".VolumeIcon.icns"
       file.finderFlags = invisible
@@ -157,7 +166,8 @@ public struct DMGBuilder: Sendable {
   /// The staged tree is gone once this returns: the volume keeps what it writes (for a file, its shared folder path and name), so a
   /// million-file tree is not held while the image is written.
   func stagedVolume() throws -> (volume: any FileSystemVolume, volumeName: String) {
-    let (root, volumeName) = try stage(retinaPicture: try retinaBackground())
+    let (root, volumeName) = try stage(
+      retinaPicture: try retinaBackground(), madeIcon: try volumeIconFromPNG())
     return (
       try self.volume(options.fileSystem.volumeType, root: root, volumeName: volumeName),
       volumeName

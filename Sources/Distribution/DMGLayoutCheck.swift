@@ -4,7 +4,7 @@ import SystemSupport
 
 /// Checks a build's Finder layout before anything is written.
 enum DMGLayoutCheck {
-  /// Checks that the background is a picture and the volume icon an `.icns` file.
+  /// Checks that the background is a picture and the volume icon an `.icns` file or a PNG.
   static func checkFiles(_ options: DMGBuildOptions) throws(DMGLayoutError) {
     for background in [options.background, options.background2x].compactMap({ $0 }) {
       let head = try leadingBytes(of: background)
@@ -14,8 +14,8 @@ enum DMGLayoutCheck {
     }
     if let icon = options.volumeIcon {
       let head = try leadingBytes(of: icon)
-      guard head.starts(with: Array("icns".utf8)) else {
-        throw .notAnIconFile(path: icon, found: describe(head))
+      guard head.starts(with: Array("icns".utf8)) || VolumeIcon.isPNG(head) else {
+        throw .notAnIconFile(path: icon, found: kind(of: head))
       }
     }
   }
@@ -50,6 +50,15 @@ enum DMGLayoutCheck {
     } catch {
       throw .unreadable(path: path, reason: "\(error)")
     }
+  }
+
+  /// What a file that is neither an `.icns` nor a PNG is, from its first bytes: "a JPEG
+  /// file", "text", "an empty file", or "not an ICNS or PNG file".
+  static func kind(of bytes: [UInt8]) -> String {
+    if let picture = PictureKind(leadingBytes: bytes) { return "a \(picture.name) file" }
+    let found = describe(bytes)
+    if found.hasPrefix("text") || bytes.isEmpty { return found }
+    return "not an ICNS or PNG file"
   }
 
   /// The bytes as text when they read as text, else in hexadecimal.

@@ -2,7 +2,7 @@
 package enum DMGLayoutError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The background file is not a picture the Finder draws.
   case notAPicture(path: String, found: String)
-  /// The volume icon is not an `.icns` file.
+  /// The volume icon is neither an `.icns` file nor a PNG; `found` says what it is.
   case notAnIconFile(path: String, found: String)
   /// An icon is placed outside the window.
   case iconOutsideWindow(name: String, x: Int, y: Int, width: Int, height: Int)
@@ -17,7 +17,7 @@ package enum DMGLayoutError: Error, Equatable, Sendable, CustomStringConvertible
     case .notAPicture(let path, let found):
       "\(path): the background must be a picture (PNG, JPEG, TIFF, GIF, BMP, HEIC, PDF); this file starts like \(found)"
     case .notAnIconFile(let path, let found):
-      "\(path): the volume icon must be an .icns file (starting with \"icns\"); this file starts like \(found)"
+      "\(path): the volume icon must be an .icns file or a PNG (made into one); this file is \(found)"
     case .iconOutsideWindow(let name, let x, let y, let width, let height):
       "the icon of \(name.debugDescription) at (\(x), \(y)) is outside the \(width)×\(height) window"
     case .unknownItem(let name, let available):

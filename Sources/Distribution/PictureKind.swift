@@ -2,6 +2,15 @@
 enum PictureKind: String, CaseIterable {
   case png, jpeg, tiff, gif, bmp, heif, pdf, jpeg2000
 
+  /// The format's usual name, such as "JPEG".
+  var name: String {
+    switch self {
+    case .jpeg2000: "JPEG 2000"
+    case .heif: "HEIF"
+    default: rawValue.uppercased()
+    }
+  }
+
   /// The kind the bytes start as, if any.
   init?(leadingBytes bytes: [UInt8]) {
     func starts(_ prefix: [UInt8]) -> Bool { bytes.starts(with: prefix) }

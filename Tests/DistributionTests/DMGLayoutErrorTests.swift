@@ -8,7 +8,7 @@ import Testing
 /// byte of the image is written.
 @Suite struct DMGLayoutErrorTests {
   enum Fault: String, CaseIterable {
-    case backgroundIsText, backgroundIsAFolder, volumeIconIsAPicture, iconOutsideWindow
+    case backgroundIsText, backgroundIsAFolder, volumeIconIsText, iconOutsideWindow
     case iconForAMissingItem
   }
 
@@ -16,7 +16,6 @@ import Testing
   func badLayoutsAreNamedAndNothingIsWritten(fault: Fault) throws {
     let folder = try ScratchFolder()
     defer { folder.remove() }
-    let picture = PeerPolicy.packageRoot.appendingPathComponent("Examples/form/avatar.png").path
     let notes = PeerPolicy.packageRoot.appendingPathComponent("Examples/form/notes.txt").path
     var options = DMGBuildOptions(
       source: DMGBuildTests.helloApp, output: folder.path("out.dmg"), threads: 2)
@@ -28,9 +27,9 @@ import Testing
     case .backgroundIsAFolder:
       options.background = folder.path("")
       expected = .unreadable(path: folder.path(""), reason: "it is a folder, not a file")
-    case .volumeIconIsAPicture:
-      options.volumeIcon = picture
-      expected = .notAnIconFile(path: picture, found: "89 50 4e 47 0d 0a 1a 0a")
+    case .volumeIconIsText:
+      options.volumeIcon = notes
+      expected = .notAnIconFile(path: notes, found: "")
     case .iconOutsideWindow:
       options.layout.positions = ["Hello.app": (700, 170), "Applications": (480, 170)]
       expected = .iconOutsideWindow(name: "Hello.app", x: 700, y: 170, width: 660, height: 400)
@@ -43,6 +42,8 @@ import Testing
       _ = try DMGBuilder(options: options).build()
     } catch let error as DMGLayoutError {
       if case .notAPicture(let path, let found) = error {
+        #expect(path == notes && found.hasPrefix("text: "), "\(error)")
+      } else if case .notAnIconFile(let path, let found) = error {
         #expect(path == notes && found.hasPrefix("text: "), "\(error)")
       } else if case .unreadable(_, let reason) = error, fault == .backgroundIsAFolder {
         #expect(reason.contains("folder"), "\(error)")

@@ -42,7 +42,7 @@ extension BuildOptionTable {
     ) { $0.options.layout.backgroundColor = $1 },
     .option(
       "--volume-icon", value: "<file>", .string, key: "volumeIcon", appdmg: "icon", path: true,
-      help: "The volume's icon (.icns), stored as .VolumeIcon.icns."
+      help: "The volume's icon: an .icns, or a PNG made into one."
     ) { $0.options.volumeIcon = $1 },
     .option(
       "--applications-link-name", value: "<name>", .string, key: "applicationsLinkName",
