@@ -60,11 +60,9 @@ enum HelpExampleFixtures {
 
   /// `build/x64/MyApp.app` and `build/arm64/MyApp.app`: Hello.app with a Mach-O executable of
   /// each architecture and an `app.asar` that differs; `developer-id.p12`, the double's identity,
-  /// its password in `P12_PASSWORD`; the double's time-stamp authority; and `dist/`, which
-  /// `app merge`, unlike the commands that write files, does not make yet (issue 35, point 2).
+  /// its password in `P12_PASSWORD`; the double's time-stamp authority. (`app merge` makes
+  /// `dist/`, as every command makes the missing folders of its output.)
   static let universalPair: Fixture = { folder in
-    try FileManager.default.createDirectory(
-      at: folder.file("dist"), withIntermediateDirectories: true)
     for (name, architecture) in [("x64", "x86_64"), ("arm64", "aarch64")] {
       let app = folder.file("build/\(name)/MyApp.app")
       try copy(SampleApps.scriptHello, to: app)

@@ -99,6 +99,7 @@ struct AppMergeCommand: ShipyardCommand {
   }
 
   func run(console: Console) async throws(CommandError) {
+    try OutputLocation.makeFolder(of: merge.output, for: "the universal app")
     let summary: UniversalAppMergeSummary
     do {
       summary = try merge.run()

@@ -23,6 +23,11 @@ enum OutputLocation {
       }
       if !replacing { throw .failure("\(path) exists: add --force to replace it") }
     }
+    try makeFolder(of: path, for: what)
+  }
+
+  /// Makes the missing folders above `path`, where `what` goes, and checks the last is writable.
+  static func makeFolder(of path: String, for what: String) throws(CommandError) {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
