@@ -36,8 +36,19 @@ import Testing
       "--staple-app notarizes the app and waits: it cannot go with --skip-sign, --skip-notarize"
         + " or --no-wait"
     ),
-    (["dmg", "ship", "--engine", "apple"], [:], "signing needs --identity"),
-    (["dmg", "ship"] + keychainSigning, [:], "notarization needs credentials"),
+    (["dmg", "ship", "--engine", "apple"], [:], "signing needs --identity <name>"),
+    (["dmg", "ship"] + keychainSigning, [:], "notarization needs credentials: --keychain-profile"),
+    // A Linux runner's engine is native: the options it can take come first.
+    (
+      ["dmg", "ship", "--engine", "native"], [:],
+      "signing needs an identity: --p12 <file> (its password with --p12-password-env <VAR>)"
+    ),
+    (
+      ["dmg", "ship", "--engine", "native", "--p12", "id.p12"], [:],
+      "notarization needs an App Store Connect API key: --key <AuthKey_ID.p8>, or "
+        + "--key-base64-env <VAR>"
+    ),
+    (["dmg", "ship", "--engine", "rcodesign"], [:], "signing needs --p12 <file> or --pem <file>"),
     (
       ["dmg", "ship", "--engine", "native", "--identity", "X", "--skip-notarize"], [:],
       "the native engine signs with a certificate file"

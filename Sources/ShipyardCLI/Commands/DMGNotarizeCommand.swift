@@ -76,8 +76,10 @@ struct DMGNotarizeCommand: ShipyardCommand {
     func validated(environment: [String: String], command: String) throws(CommandError)
       -> NotarizeRequest
     {
-      let notary = try self.notary.validated(environment: environment, command: command)
-      let engine = try (self.engine ?? .platformDefault).engine(
+      let name = self.engine ?? .platformDefault
+      let notary = try self.notary.validated(
+        environment: environment, command: command, engine: name)
+      let engine = try name.engine(
         signing: nil, environment: environment, command: command)
       try notary.check(for: engine, command: command)
       let preflight =

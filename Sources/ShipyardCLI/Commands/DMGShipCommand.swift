@@ -105,7 +105,8 @@ struct DMGShipCommand: ShipyardCommand {
     let engine = try signing.engine.engine(
       signing: signing, environment: environment, command: Self.path)
     if !skipped.contains(.notarize) {
-      let notary = try parsed.notary.validated(environment: environment, command: Self.path)
+      let notary = try parsed.notary.validated(
+        environment: environment, command: Self.path, engine: signing.engine)
       try notary.check(for: engine, command: Self.path)
       self.notary = notary
     } else {

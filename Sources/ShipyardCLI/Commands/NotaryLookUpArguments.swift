@@ -43,8 +43,10 @@ struct NotaryLookUpArguments {
     } else {
       throw .usage("\(command) takes no arguments besides its options", command: command)
     }
-    let options = try parsed.notary.validated(environment: environment, command: command)
-    let engine = try (parsed.engine ?? .platformDefault).engine(
+    let name = parsed.engine ?? .platformDefault
+    let options = try parsed.notary.validated(
+      environment: environment, command: command, engine: name)
+    let engine = try name.engine(
       signing: nil, environment: environment, command: command)
     try options.check(for: engine, command: command)
     return NotaryLookUp(

@@ -126,10 +126,11 @@ struct NotaryArguments {
   ]
 
   /// The credentials, the app-specific password read from `--password-env`'s variable in
-  /// `environment`; a usage error for `command` when they are missing or incomplete.
-  func validated(environment: [String: String], command: String) throws(CommandError)
-    -> NotaryOptions
-  {
+  /// `environment`; a usage error for `command` when they are missing (worded for `engine`) or
+  /// incomplete.
+  func validated(
+    environment: [String: String], command: String, engine: EngineName = .platformDefault
+  ) throws(CommandError) -> NotaryOptions {
     func usage(_ message: String) -> CommandError { .usage(message, command: command) }
     let credentials: NotaryCredentials
     if let keychainProfile {
@@ -161,12 +162,29 @@ struct NotaryArguments {
       }
       credentials = .apiKeyBytes(bytes, keyID: keyID, issuer: issuer)
     } else {
-      throw usage(
-        "notarization needs credentials: --keychain-profile, --apple-id with --team-id and "
-          + "--password-env, --key or --key-base64-env"
-      )
+      throw usage(Self.missingCredentials(for: engine))
     }
     return NotaryOptions(credentials: credentials, timeout: timeout, ticketTimeout: ticketTimeout)
+  }
+}
+
+extension NotaryArguments {
+  /// What to give when no credentials are given, the ways `engine` can notarize first:
+  /// notarytool's keychain profile or Apple ID on macOS, an App Store Connect API key elsewhere.
+  static func missingCredentials(for engine: EngineName) -> String {
+    switch engine {
+    case .apple:
+      "notarization needs credentials: --keychain-profile <name> (saved by xcrun notarytool "
+        + "store-credentials), --apple-id with --team-id and --password-env, or an App Store "
+        + "Connect API key (--key <file>)"
+    case .native:
+      "notarization needs an App Store Connect API key: --key <AuthKey_ID.p8>, or "
+        + "--key-base64-env <VAR> with --key-id and --issuer; --keychain-profile and --apple-id "
+        + "work only with notarytool (--engine apple, on macOS)"
+    case .rcodesign:
+      "notarization needs an App Store Connect API key: --key <AuthKey_ID.p8> (rcodesign reads "
+        + "it from a file)"
+    }
   }
 }
 

@@ -109,16 +109,29 @@ struct SigningArguments {
     } else if let pem {
       identity = .pem(path: pem)
     } else {
-      throw .usage(
-        "signing needs --identity (Apple's codesign), --p12 or --pem (native, rcodesign), or "
-          + "--p12-base64-env (native)",
-        command: command)
+      throw .usage(Self.missingIdentity(for: engine ?? .platformDefault), command: command)
     }
     let options = SigningOptions(
       engine: engine ?? .platformDefault, identity: identity, identifier: identifier,
       timestampURL: timestampURL, timestamps: timestamps)
     try options.checkIdentity(command: command)
     return options
+  }
+
+  /// What to give when no identity is given, the ways `engine` can sign first: a keychain
+  /// identity for Apple's codesign, files (or a variable) elsewhere.
+  static func missingIdentity(for engine: EngineName) -> String {
+    switch engine {
+    case .apple:
+      "signing needs --identity <name> (a keychain identity, as codesign takes it); with "
+        + "--engine native, --p12 <file>, --p12-base64-env <VAR> or --pem <file>"
+    case .native:
+      "signing needs an identity: --p12 <file> (its password with --p12-password-env <VAR>), "
+        + "--p12-base64-env <VAR> or --pem <file>; --identity names a keychain identity, which "
+        + "only codesign reads (--engine apple, on macOS)"
+    case .rcodesign:
+      "signing needs --p12 <file> or --pem <file> (rcodesign reads identities from files)"
+    }
   }
 
   /// The `.p12` file's identity, or the one `--p12-base64-env`'s variable holds, with its
