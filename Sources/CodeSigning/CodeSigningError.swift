@@ -19,6 +19,8 @@ public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The identity file was read but cannot sign (its certificate is outside its validity
   /// period, as `reason` says).
   case unusableIdentity(path: String, reason: String)
+  /// The identity holds its certificate but not the certificate of its issuer.
+  case missingIssuer(subject: String, issuer: String)
   /// The certificate carries no organizational unit (the team ID).
   case missingTeamIdentifier(subject: String)
   /// The entitlements cannot be read or encoded.
@@ -52,6 +54,11 @@ public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertibl
       "the certificate \(subject) is valid from \(notBefore) to \(notAfter), not now: "
         + "renew it in your Apple Developer account"
     case .unusableIdentity(let path, let reason): "the identity \(path) cannot sign: \(reason)"
+    case .missingIssuer(let subject, let issuer):
+      "it holds the certificate \(subject) but not that of its issuer, \(issuer), so no "
+        + "verifier could link the signature to a root: export it with its chain (openssl pkcs12 "
+        + "-export -inkey key.pem -in certificate.pem -certfile chain.pem, the issuing CAs in "
+        + "chain.pem) and sign again"
     case .missingTeamIdentifier(let subject):
       "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
     case .invalidEntitlements(let error): error.description

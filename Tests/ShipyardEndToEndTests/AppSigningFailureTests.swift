@@ -19,6 +19,9 @@ struct AppSigningFailureTests {
     case certificateOnlyPEM
     /// `--p12` exported without the key (`openssl pkcs12 -export -nokeys`).
     case certificateOnlyP12
+    /// A `.p12` of the key and its certificate only, exported without `-certfile`: its private
+    /// CA's intermediate is nowhere, so no verifier could build the chain.
+    case p12WithoutItsChain
     /// The expired leaf of the test PKI (valid for one day in 2015).
     case expiredCertificate
     /// A helper app's executable with bytes after `__LINKEDIT`: the plan reaches it after the
@@ -42,6 +45,14 @@ struct AppSigningFailureTests {
         try pki.write(certificates.reduce(Data(), +), to: "certificate-only.pem")
         return ["--pem", pki.path("certificate-only.pem")]
       case .certificateOnlyP12: return ["--p12", pki.path("certificate-only.p12")] + p12
+      case .p12WithoutItsChain:
+        try ProcessRunner.check(
+          "openssl",
+          [
+            "pkcs12", "-export", "-inkey", pki.path("leaf.key"), "-in", pki.path("leaf.pem"),
+            "-passout", "pass:\(TestPKI.password)", "-out", pki.path("leaf-only.p12"),
+          ])
+        return ["--p12", pki.path("leaf-only.p12")] + p12
       case .expiredCertificate: return ["--p12", pki.path("expired.p12")] + p12
       case .helperWithBytesAfterLinkedit: return ["--p12", pki.path("identity.p12")] + p12
       }
@@ -60,6 +71,12 @@ struct AppSigningFailureTests {
         ["certificate-only.pem holds a certificate but not its private key"]
       case .certificateOnlyP12:
         ["certificate-only.p12 holds a certificate but not its private key"]
+      case .p12WithoutItsChain:
+        [
+          "the identity", "leaf-only.p12 cannot sign: it holds the certificate",
+          "but not that of its issuer, CN=Shipyard Test Developer ID Certification Authority",
+          "export it with its chain",
+        ]
       case .expiredCertificate: ["expired.p12", "is valid from Jan  1 00:00:00 2015 GMT"]
       case .helperWithBytesAfterLinkedit:
         [

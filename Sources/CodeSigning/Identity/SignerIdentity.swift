@@ -56,6 +56,18 @@ package final class SignerIdentity: @unchecked Sendable {
 
   // MARK: - API
 
+  /// Checks that the identity carries its certificate's issuer, as codesign does ("unable to
+  /// build chain to self-signed root"): a signing certificate alone, not self-signed, gives a
+  /// signature that no verifier can link to a root (a `.p12` exported without its chain).
+  ///
+  /// - Throws: ``CodeSigningError/missingIssuer(subject:issuer:)``.
+  package func checkIssuerCarried() throws(CodeSigningError) {
+    guard chain.isEmpty, X509_check_issued(certificate, certificate) != X509_V_OK else { return }
+    let issuer = OpenSSL.attributes(of: X509_get_issuer_name(certificate))
+      .map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+    throw .missingIssuer(subject: subject, issuer: issuer)
+  }
+
   /// Checks that the certificate is valid at `date`.
   ///
   /// - Throws: ``CodeSigningError/certificateNotValidNow(subject:notBefore:notAfter:)``: Apple's

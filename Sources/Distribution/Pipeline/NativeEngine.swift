@@ -205,12 +205,14 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
     _ = try loadIdentity(identity, validAt: now())
   }
 
-  /// Loads the identity and checks its certificate is valid at `date`; a certificate that is
-  /// not (expired, or not yet valid) is an error naming its file.
+  /// Loads the identity and checks its certificate is valid at `date` and its issuer is carried;
+  /// a certificate that is not (expired, not yet valid, exported without its chain) is an error
+  /// naming its file.
   func loadIdentity(_ identity: SigningIdentity, validAt date: Date) throws -> SignerIdentity {
     let signer = try loadIdentity(identity)
     do {
       try signer.checkValidity(at: date)
+      try signer.checkIssuerCarried()
     } catch {
       let file: String
       switch identity {
