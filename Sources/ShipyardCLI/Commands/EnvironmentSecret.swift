@@ -38,10 +38,13 @@ struct EnvironmentSecret {
   }
 
   /// The variable's text in `environment`, as it is (a password); a usage error for `command`
-  /// when the variable is not set or is empty.
-  func text(in environment: [String: String], command: String) throws(CommandError) -> String {
+  /// when the variable is not set, or is empty unless `allowsEmpty` (a `.p12` may have an empty
+  /// password).
+  func text(in environment: [String: String], allowsEmpty: Bool = false, command: String)
+    throws(CommandError) -> String
+  {
     guard let text = environment[variable] else { throw usage("is not set", command: command) }
-    guard !text.isEmpty else { throw usage("is empty", command: command) }
+    guard allowsEmpty || !text.isEmpty else { throw usage("is empty", command: command) }
     return text
   }
 

@@ -141,11 +141,8 @@ struct NotaryArguments {
           "--apple-id needs --team-id and --password-env <VAR> (the variable holding the app-specific password)"
         )
       }
-      guard let password = environment[passwordVariable], !password.isEmpty else {
-        throw usage(
-          "--password-env \(passwordVariable): the environment variable \(passwordVariable) is not set"
-        )
-      }
+      let password = try EnvironmentSecret(flag: "--password-env", variable: passwordVariable)
+        .text(in: environment, command: command)
       credentials = .appleID(appleID: appleID, teamID: teamID, password: Secret(password))
     } else if let key {
       guard keyBase64Variable == nil else {

@@ -144,12 +144,9 @@ struct SigningArguments {
     }
     var password: Secret?
     if let variable = p12PasswordVariable {
-      guard let value = environment[variable] else {
-        throw .usage(
-          "--p12-password-env \(variable): the environment variable \(variable) is not set",
-          command: command)
-      }
-      password = Secret(value)
+      password = Secret(
+        try EnvironmentSecret(flag: "--p12-password-env", variable: variable)
+          .text(in: environment, allowsEmpty: true, command: command))
     }
     if let path = p12 {
       return .p12(path: path, passwordFile: p12PasswordFile, password: password)
