@@ -73,7 +73,7 @@ struct DMGShipArguments {
           Submits the image and stops there (no staple; verified without a ticket):
           a later `dmg notarize` of it waits, then `dmg staple` staples.
           """),
-      .configFile(help: OptionHelp(wrapping: configHelp)),
+      .configFile(help: OptionHelp(configHelp)),
       .flag("--json", help: "Prints the summary as JSON.") { $0.json = true },
       .flag(
         "-q", "--quiet",

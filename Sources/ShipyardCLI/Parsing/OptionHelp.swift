@@ -38,12 +38,6 @@ struct OptionHelp: Sendable, ExpressibleByStringLiteral {
     self.defaultValue = defaultValue?.text
   }
 
-  /// An entry whose description is `text` made from the table, such as a list of keys: the same
-  /// as ``init(_:default:)`` now that every description wraps, kept for its callers.
-  init(wrapping text: String) {
-    self.init(text)
-  }
-
   /// An entry with `text`.
   init(stringLiteral text: String) {
     self.init(text)
