@@ -15,15 +15,7 @@ struct BuildProgressTests {
   static func payload(in folder: ScratchFolder) throws -> String {
     let payload = folder.url.appendingPathComponent("payload")
     try FileManager.default.createDirectory(at: payload, withIntermediateDirectories: true)
-    var generator = SystemRandomNumberGenerator()
-    let block = Data(
-      (0..<(1 << 17)).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
-    )
-    let file = payload.appendingPathComponent("payload.bin")
-    try Data().write(to: file)
-    let handle = try FileHandle(forWritingTo: file)
-    for _ in 0..<200 { try handle.write(contentsOf: block) }
-    try handle.close()
+    try RandomPayload.write(mebibytes: 200, to: payload.appendingPathComponent("payload.bin"))
     return payload.path
   }
 

@@ -22,16 +22,8 @@ struct LargeImageTests {
     defer { double.stop() }
     let payload = double.folder.url.appendingPathComponent("payload")
     try FileManager.default.createDirectory(at: payload, withIntermediateDirectories: true)
-    // A random MiB repeated: UDRO stores it as it is (zeros would become zero-fill chunks).
-    let big = payload.appendingPathComponent("payload.bin")
-    var generator = SystemRandomNumberGenerator()
-    let block = Data(
-      (0..<(1 << 17)).flatMap { _ in withUnsafeBytes(of: generator.next() as UInt64) { Array($0) } }
-    )
-    try Data().write(to: big)
-    let handle = try FileHandle(forWritingTo: big)
-    for _ in 0..<(5 << 10 + 100) { try handle.write(contentsOf: block) }
-    try handle.close()
+    try RandomPayload.write(
+      mebibytes: 5 << 10 + 100, to: payload.appendingPathComponent("payload.bin"))
     let image = double.folder.path("Large.dmg")
     var clock = Date()
     var seconds: [String] = []
