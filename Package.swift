@@ -179,10 +179,14 @@ let package = Package(
     // Helpers shared by the test targets: scratch folders, running peers, the peer policy, the
     // built executable, volume files, the test PKI and the Notary doubles (in Doubles/), the
     // damage done to signed apps and tree snapshots (through CodeSigning's Mach-O reader and
-    // Digests), hostile APFS containers (resealed with APFS's Fletcher-64), fault workspaces.
+    // Digests), hostile APFS containers (resealed with APFS's Fletcher-64), whole HFS+ images of a
+    // few items (through DiskImage's writer), fault workspaces.
     .target(
       name: "ShipyardTestSupport",
-      dependencies: ["SystemSupport", "ToolingSupport", "CodeSigning", "Digests", "APFS"],
+      dependencies: [
+        "SystemSupport", "ToolingSupport", "CodeSigning", "Digests", "APFS", "HFSPlus", "DiskImage",
+        "StagedTree", "VolumeInterface",
+      ],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(
       name: "SystemSupportTests", dependencies: ["SystemSupport", "ShipyardTestSupport"],
@@ -214,7 +218,8 @@ let package = Package(
     .testTarget(
       name: "HFSPlusTests",
       dependencies: [
-        "HFSPlus", "StagedTree", "VolumeInterface", "SystemSupport", "ShipyardTestSupport",
+        "HFSPlus", "StagedTree", "VolumeInterface", "DiskImage", "SystemSupport",
+        "ShipyardTestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

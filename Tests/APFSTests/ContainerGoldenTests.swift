@@ -79,15 +79,7 @@ import VolumeInterface
 
   /// The FNV-1a fingerprint of a container's bytes.
   static func fingerprint(_ container: APFSContainer) throws -> UInt64 {
-    let stream = container.makeStream()
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(stream.length))
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-      if count == 0 { break }
-      bytes += buffer[0..<count]
-    }
+    let bytes = try VolumeFile.bytes(of: container.makeStream())
     #expect(Int64(bytes.count) == container.byteCount)
     return ReproducibleBytes.fingerprint(of: [bytes])
   }

@@ -38,6 +38,18 @@ package struct MemoryBytes: RandomAccessByteSource {
 
 /// Writes a volume's stream to a file, as the image writer would read it.
 package enum VolumeFile {
+  /// All of `stream`'s bytes, read 64 KiB at a time.
+  package static func bytes(of stream: some SequentialByteSource) throws -> [UInt8] {
+    var stream = stream
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
+      if count == 0 { return bytes }
+      bytes += buffer[..<count]
+    }
+  }
+
   /// Writes `stream` to `url`; returns the number of bytes written.
   @discardableResult
   package static func write(_ stream: some SequentialByteSource, to url: URL) throws -> Int64 {

@@ -65,15 +65,7 @@ import VolumeInterface
   }
 
   static func bytes(of volume: some FileSystemVolume) throws -> [UInt8] {
-    let stream = volume.makeStream()
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
-      if count == 0 { break }
-      bytes += buffer[..<count]
-    }
-    return bytes
+    try VolumeFile.bytes(of: volume.makeStream())
   }
 
   /// The volume planned with an empty store and built with `store`, the one planned and built
