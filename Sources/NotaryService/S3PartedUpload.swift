@@ -25,10 +25,10 @@ struct S3PartedUpload {
 
   /// Uploads `size` bytes of the file at `path` in parts of `partSize` bytes, continuing the
   /// upload `resuming` when S3 still holds it (its stored parts of the right size are kept), else
-  /// beginning one and handing its ID to `begun`.
+  /// beginning one and handing its ID to `begun`; `sent` gets the bytes S3 holds after each part.
   func upload(
     _ path: String, size: Int64, partSize: Int64, resuming: String? = nil,
-    begun: (String) throws -> Void = { _ in }
+    begun: (String) throws -> Void = { _ in }, sent: (Int64) -> Void = { _ in }
   ) async throws {
     var stored: [Int: StoredPart] = [:]
     let uploadID: String
@@ -50,6 +50,7 @@ struct S3PartedUpload {
         if let part = stored[number], part.size == Int64(count) {
           tags.append(part.tag)
           offset += Int64(count)
+          sent(offset)
           continue
         }
         try file.seek(toOffset: UInt64(offset))
@@ -61,6 +62,7 @@ struct S3PartedUpload {
         }
         tags.append(try await send(part, number: number, uploadID: uploadID))
         offset += Int64(count)
+        sent(offset)
       }
       try await complete(uploadID, tags: tags)
     } catch {

@@ -85,12 +85,14 @@ package struct S3Uploader: Sendable {
   ///   - resuming: The `UploadId` of a multipart upload a previous run began, or `nil`.
   ///   - begun: Called with a new multipart upload's `UploadId` before its first part is sent,
   ///     so that a caller can record it; an error it throws aborts the upload.
+  ///   - sent: Called with the count of the file's bytes S3 holds, after each part it accepts
+  ///     (parts an earlier run stored count at once) or once for a file sent whole.
   /// - Throws: ``NotaryServiceError/uploadRefused(status:detail:)`` when S3 refuses a request
   ///   (a multipart upload is then aborted, so no parts are left stored), ``NotaryServiceError``
   ///   for a URL that cannot be made or an answer that cannot be read, the file's read errors.
   package func put(
     _ path: String, sha256: String, to upload: S3Upload, resuming: String? = nil,
-    begun: (String) throws -> Void = { _ in }
+    begun: (String) throws -> Void = { _ in }, sent: (Int64) -> Void = { _ in }
   ) async throws {
     let size =
       (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
@@ -108,12 +110,14 @@ package struct S3Uploader: Sendable {
       guard (200..<300).contains(response.status) else {
         throw NotaryServiceError.uploadRefused(status: response.status, detail: response.excerpt)
       }
+      sent(size)
       return
     }
     // Past 10,000 parts of the configured size, parts grow so that 10,000 hold the file.
     let sizeOfParts = max(partSize, (size + Self.maximumPartCount - 1) / Self.maximumPartCount)
     try await S3PartedUpload(uploader: self, url: url, credentials: upload.credentials)
-      .upload(path, size: size, partSize: sizeOfParts, resuming: resuming, begun: begun)
+      .upload(
+        path, size: size, partSize: sizeOfParts, resuming: resuming, begun: begun, sent: sent)
   }
 
   /// Sends one request to S3, signed.

@@ -21,6 +21,7 @@ import Testing
     case .building: "building"
     case .built(let result): "built \(result.fileCount > 0)"
     case .signed(let engine): "signed \(engine)"
+    case .uploading: "uploading"
     case .notarizationSubmitted(let id): "submitted \(id)"
     case .notarizationResumed(let id, _): "resumed \(id)"
     case .notarizationStatus(let id, let status, _): "status \(id) \(status.name)"

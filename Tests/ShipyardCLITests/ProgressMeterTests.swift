@@ -83,6 +83,31 @@ import Testing
     #expect(meter.finish(at: 4) == nil)
   }
 
+  /// A meter that waits for its first update (the upload of an engine whose tools print their
+  /// own progress gets none) prints nothing when it ends.
+  @Test(arguments: [ProgressStyle.bar, .lines])
+  func aMeterThatNeverStartedPrintsNothing(style: ProgressStyle) {
+    var meter = ProgressMeter(label: "uploading", style: style)
+    #expect(meter.finish(at: 5) == nil)
+  }
+
+  /// A line printed while the bar is on screen (a retry) gets a line of its own: the bar's line is
+  /// ended first and the next update draws the bar again, at once; a log needs no such break.
+  @Test func aLineWhileTheBarIsDrawnEndsTheBarsLineFirst() {
+    var meter = ProgressMeter(label: "uploading", style: .bar, start: 0)
+    #expect(meter.interrupt() == nil, "no bar on screen yet")
+    _ = meter.advance(done: 1, total: 4, at: 1)
+    #expect(meter.interrupt() == "\n")
+    #expect(meter.interrupt() == nil, "the line is already ended")
+    let redrawn = meter.advance(done: 0, total: 4, at: 1.01)
+    #expect(redrawn?.hasPrefix("\ruploading [") == true, "drawn again within the redraw interval")
+    _ = meter.finish(at: 2)
+    #expect(meter.interrupt() == nil, "a finished bar's line is ended")
+    var lines = ProgressMeter(label: "uploading", style: .lines, start: 0)
+    _ = lines.advance(done: 1, total: 4, at: 3)
+    #expect(lines.interrupt() == nil)
+  }
+
   @Test(arguments: [(0.0, "0:00"), (0.2, "0:01"), (59, "0:59"), (61, "1:01"), (3725, "1:02:05")])
   func timesShowAsMinutesAndSeconds(seconds: Double, text: String) {
     #expect(ProgressMeter.duration(seconds) == text)

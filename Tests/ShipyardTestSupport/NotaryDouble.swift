@@ -120,12 +120,16 @@ public final class NotaryDouble: @unchecked Sendable {
   public func shipyard(
     _ arguments: [String], environment extra: [String] = [], under wrapper: [String] = []
   ) throws -> ProcessRunner.Output {
-    try ProcessRunner.run(
-      wrapper.first ?? "env",
-      wrapper.dropFirst() + (wrapper.isEmpty ? [] : ["env"])
-        + [
-          "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)", trustVariable,
-        ] + environment + extra + [BuiltProducts.shipyard.path] + arguments)
+    let command = commandLine(arguments, environment: extra)
+    let words = wrapper + command
+    return try ProcessRunner.run(words[0], Array(words.dropFirst()))
+  }
+
+  /// The words that run the built `shipyard` against the double as ``shipyard(_:environment:under:)``
+  /// does (`env`, the environment, `shipyard`, `arguments`), for a caller that starts it itself.
+  public func commandLine(_ arguments: [String], environment extra: [String] = []) -> [String] {
+    ["env", "PATH=/usr/bin:/bin", "P12_PASSWORD=\(Self.password)", trustVariable] + environment
+      + extra + [BuiltProducts.shipyard.path] + arguments
   }
 
   /// A copy of Hello.app in the double's folder as its notary accepts one: its executable Mach-O

@@ -302,12 +302,13 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
       partSize: configuration.uploadPartSize
     ).put(
       submission.image, sha256: submission.digest.hex, to: upload.destination,
-      resuming: upload.multipartUploadID
-    ) { uploadID in
-      var begun = upload
-      begun.multipartUploadID = uploadID
-      try record(begun)
-    }
+      resuming: upload.multipartUploadID,
+      begun: { uploadID in
+        var begun = upload
+        begun.multipartUploadID = uploadID
+        try record(begun)
+      },
+      sent: { submission.uploaded?($0, submission.digest.byteCount) })
   }
 
   package func status(of submissionID: String, credentials: NotaryCredentials) async throws

@@ -30,7 +30,8 @@ extension Notarizer {
         note?(.resumed(id: saved.submissionID, reason: .recorded(statePath: statePath)))
         return saved
       }
-      try await finishUpload(image, digest: digest, state: saved, statePath: statePath)
+      try await finishUpload(
+        Self.submission(image, digest: digest, note: note), state: saved, statePath: statePath)
       note?(.resumed(id: saved.submissionID, reason: .uploadFinished))
       var state = saved
       state.status = NotaryStatus.inProgress.name
@@ -51,7 +52,7 @@ extension Notarizer {
     _ image: String, digest: FileDigest, statePath: String, note: (@Sendable (Note) -> Void)?
   ) async throws -> State {
     let id = try await engine.submit(
-      NotarySubmission(image: image, digest: digest), credentials: credentials
+      Self.submission(image, digest: digest, note: note), credentials: credentials
     ) { upload in
       try recordUpload(upload, digest: digest, statePath: statePath)
     }
@@ -74,10 +75,20 @@ extension Notarizer {
         status: Self.uploading), to: statePath)
   }
 
+  /// The submission of `image`, its upload's progress told to `note`.
+  static func submission(
+    _ image: String, digest: FileDigest, note: (@Sendable (Note) -> Void)?
+  ) -> NotarySubmission {
+    var submission = NotarySubmission(image: image, digest: digest)
+    if let note { submission.uploaded = { note(.uploading(done: $0, total: $1)) } }
+    return submission
+  }
+
   /// Finishes the recorded upload of `state`'s submission.
   private func finishUpload(
-    _ image: String, digest: FileDigest, state: State, statePath: String
+    _ submission: NotarySubmission, state: State, statePath: String
   ) async throws {
+    let digest = submission.digest
     let uploadPath = Self.uploadPath(forState: statePath)
     guard
       let upload = try? JSONDecoder().decode(
@@ -94,7 +105,7 @@ extension Notarizer {
         reason: "\(engine.name) cannot resume an upload another engine began")
     }
     do {
-      try await resuming.resumeUpload(upload, of: NotarySubmission(image: image, digest: digest)) {
+      try await resuming.resumeUpload(upload, of: submission) {
         try recordUpload($0, digest: digest, statePath: statePath)
       }
     } catch {

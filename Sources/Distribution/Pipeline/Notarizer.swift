@@ -34,6 +34,9 @@ package struct Notarizer: Sendable {
     case submitted(id: String)
     /// A submission made before is resumed; `reason` says how it was found.
     case resumed(id: String, reason: NotaryResumption)
+    /// The upload has sent `done` of the file's `total` bytes (engines that upload it
+    /// themselves).
+    case uploading(done: Int64, total: Int64)
   }
 
   /// What is recorded beside the file (`<file>.notarization.json`).

@@ -90,6 +90,7 @@ struct ReleaseContext: Sendable {
           switch note {
           case .submitted(let id): events(.notarizationSubmitted(id: id))
           case .resumed(let id, let reason): events(.notarizationResumed(id: id, reason: reason))
+          case .uploading(let done, let total): events(.uploading(done: done, total: total))
           }
         })
     }

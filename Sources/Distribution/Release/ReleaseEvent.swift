@@ -12,6 +12,10 @@ public enum ReleaseEvent: Sendable {
   case built(DMGBuilder.Result)
   /// The image is signed, by the engine of this name (`native`, `apple` or `rcodesign`).
   case signed(engine: String)
+  /// The upload for notarization has sent `done` of the file's `total` bytes: after each part
+  /// Apple's storage accepts, with the native engine (Apple's tools and rcodesign print their
+  /// own progress).
+  case uploading(done: Int64, total: Int64)
   /// The file was submitted for notarization, its upload complete, as submission `id`.
   case notarizationSubmitted(id: String)
   /// A submission made before is resumed rather than the file submitted again; `reason` says

@@ -61,13 +61,14 @@ extension FormPostCommand {
     }
   }
 
-  /// `--retry`'s policy: each retry announced on standard error in one line.
-  func retryPolicy(console: Console) -> UploadRetryPolicy {
+  /// `--retry`'s policy: each retry announced on standard error in a line of its own, below the
+  /// progress bar of the attempt that failed.
+  func retryPolicy(progress: ProgressReporter) -> UploadRetryPolicy {
     UploadRetryPolicy(
       limit: arguments.retries,
       willRetry: { retry in
         let seconds = retry.delay.components.seconds
-        console.printError(
+        progress.note(
           "retrying in \(seconds) s (attempt \(retry.attempt) of \(retry.attempts)): "
             + retry.reason)
       })

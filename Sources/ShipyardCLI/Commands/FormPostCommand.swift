@@ -91,7 +91,7 @@ struct FormPostCommand: ShipyardCommand {
       },
       options: MultipartUploadOptions(
         redirectLimit: arguments.followsRedirects ? Arguments.redirectLimit : 0,
-        trustedCertificates: trusted, retry: retryPolicy(console: console))
+        trustedCertificates: trusted, retry: retryPolicy(progress: progress))
     )
     let reply: Data
     let response: HTTPURLResponse

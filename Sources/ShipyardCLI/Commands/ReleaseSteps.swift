@@ -13,6 +13,8 @@ struct ReleaseSteps {
   let quiet: Bool
   /// The build's progress.
   private let progress: ProgressReporter
+  /// The notarization upload's progress (the native engine's).
+  private let upload: ProgressReporter
 
   /// Steps that print on `console` (nothing but errors when `quiet`) and run `engine`.
   init(console: Console, engine: (any ReleaseEngine)?, quiet: Bool = false) {
@@ -21,13 +23,17 @@ struct ReleaseSteps {
     self.quiet = quiet
     progress = ProgressReporter(
       "building", style: .of(console, quiet: quiet), console: console, startsNow: false)
+    upload = ProgressReporter(
+      "uploading", style: .of(console, quiet: quiet), console: console, startsNow: false)
   }
 
   /// The release of the disk image at `path`.
   func image(_ path: String) -> DMGRelease {
-    let (console, progress, quiet) = (console, progress, quiet)
+    let (console, progress, upload, quiet) = (console, progress, upload, quiet)
     return DMGRelease(image: path, signingEngine: engine) { event in
-      if !quiet { Self.print(event, target: path, console: console, progress: progress) }
+      if !quiet {
+        Self.print(event, target: path, console: console, progress: progress, upload: upload)
+      }
     }
   }
 
@@ -35,11 +41,11 @@ struct ReleaseSteps {
   /// left to the caller unless `announcesSigning`.
   func app(_ path: String, announcesSigning: Bool = true) throws(CommandError) -> AppRelease {
     guard let engine else { throw .failure("no signing engine for \(path)") }
-    let (console, progress, quiet) = (console, progress, quiet)
+    let (console, progress, upload, quiet) = (console, progress, upload, quiet)
     return AppRelease(app: path, engine: engine) { event in
       if quiet { return }
       if case .appSigned = event, !announcesSigning { return }
-      Self.print(event, target: path, console: console, progress: progress)
+      Self.print(event, target: path, console: console, progress: progress, upload: upload)
     }
   }
 
@@ -98,10 +104,10 @@ struct ReleaseSteps {
     for warning in summary.warnings { console.printError("warning: \(warning)") }
   }
 
-  /// The line (or the progress) an event prints on standard error, as the `dmg` commands always
-  /// have.
+  /// The line (or the progress of the build or the upload) an event prints on standard error.
   private static func print(
-    _ event: ReleaseEvent, target image: String, console: Console, progress: ProgressReporter
+    _ event: ReleaseEvent, target image: String, console: Console, progress: ProgressReporter,
+    upload: ProgressReporter
   ) {
     switch event {
     case .appSigned(let summary): announce(summary, console: console)
@@ -113,9 +119,12 @@ struct ReleaseSteps {
       progress.finish()
       console.printError(DMGBuildCommand.summary(of: result))
     case .signed(let engine): console.printError("signed \(image) with \(engine)")
+    case .uploading(let done, let total): upload.update(done: done, total: total)
     case .notarizationSubmitted(let id):
+      upload.finish()
       console.printError("submitted \(image) for notarization: submission \(id)")
     case .notarizationResumed(let id, let reason):
+      upload.finish()
       let words = reason == .givenID ? "as --submission-id says" : reason.description
       console.printError("resuming notarization submission \(id) (\(words))")
     case .notarizationStatus(let id, let status, let waited):

@@ -78,9 +78,10 @@ struct ProgressMeter: Sendable {
   }
 
   /// Ends the meter at `now` with the step complete, and returns its last text, if any: the full
-  /// bar and a line break, or the closing line when lines were printed.
+  /// bar and a line break, or the closing line when lines were printed; nothing for a meter that
+  /// never started.
   mutating func finish(at now: Double) -> String? {
-    guard !finished else { return nil }
+    guard !finished, start != nil else { return nil }
     finished = true
     let total = max(latest.total, latest.done)
     let elapsed = now - (start ?? now)
@@ -94,6 +95,13 @@ struct ProgressMeter: Sendable {
     case .lines:
       return lastShown == nil ? nil : "\(label): done (\(summary))\n"
     }
+  }
+  /// Makes way for a line of other text while the step runs, and returns what ends the bar's
+  /// line first, if one is on screen (a line break); the next update draws the bar afresh.
+  mutating func interrupt() -> String? {
+    guard style == .bar, !finished, lastShown != nil else { return nil }
+    lastShown = nil
+    return "\n"
   }
 
   // MARK: - Text

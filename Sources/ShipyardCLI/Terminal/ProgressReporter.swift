@@ -35,6 +35,13 @@ final class ProgressReporter: Sendable {
     if let text = meter.withLock({ $0.finish(at: now) }) { console.writeError(text) }
   }
 
+  /// Prints `line` on standard error while the step runs, on a line of its own: the bar's line
+  /// is ended first, and drawn again below it at the next update.
+  func note(_ line: String) {
+    let lead = meter.withLock { $0.interrupt() } ?? ""
+    console.writeError(lead + line + "\n")
+  }
+
   /// Seconds since an arbitrary moment, never going back.
   @Sendable static func uptime() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
