@@ -60,6 +60,32 @@ struct RealCodeVerificationTests {
     }
   }
 
+  /// The Developer ID intermediates a signer completes a chain with (a `.p12` holding its
+  /// certificate alone) are byte for byte those Apple's codesign and other signers embed in real
+  /// code: G1 and G2 both.
+  @Test func theBundledDeveloperIDIntermediatesAreThoseRealSignaturesCarry() throws {
+    var carried: Set<[UInt8]> = []
+    for id in RealCode.developerID {
+      let layout = try BundleLayout(scanning: try RealCode.url(id))
+      let files = layout.bundles.map(\.mainExecutable.url) + layout.looseCode.map(\.url)
+      for file in files {
+        let macho = try MachOFile(bytes: Array(try Data(contentsOf: file)), path: id)
+        for slice in macho.slices {
+          guard let command = slice.macho.codeSignature,
+            let blob = try MachOSignatureReader.superblob(slice.macho, command)[.signature],
+            blob.count > 8
+          else { continue }
+          let cms = try CMSSignature(encoded: Array(blob.dropFirst(8)))
+          for (certificate, der) in zip(cms.certificates, cms.certificatesDER)
+          where certificate.subject.contains("CN=Developer ID Certification Authority") {
+            carried.insert(der)
+          }
+        }
+      }
+    }
+    #expect(carried == Set(AppleIntermediateCertificates.all), "\(carried.count) carried")
+  }
+
   /// The notary's issues follow from what the independent tools read of each slice: unsigned,
   /// ad hoc or linker-signed (not Developer ID, no timestamp), an executable without the
   /// hardened runtime; nothing else, and no problem in a signature that holds.

@@ -11,12 +11,14 @@ extension SignerIdentity {
   ///   - bytes: The file's bytes.
   ///   - password: The file's password (empty when it has none).
   ///   - path: The file's path, for messages.
+  ///   - issuers: The certificates (DER) that complete a chain the file stops short of a root:
+  ///     Apple's, unless a test gives its own.
   /// - Returns: The identity.
   /// - Throws: ``CodeSigningError/wrongPassword(path:)`` when the MAC does not verify,
   ///   ``CodeSigningError/missingPrivateKey(path:)`` for a certificate exported without its key.
-  package static func load(pkcs12 bytes: [UInt8], password: String, path: String)
-    throws(CodeSigningError) -> SignerIdentity
-  {
+  package static func load(
+    pkcs12 bytes: [UInt8], password: String, path: String, issuers: [[UInt8]] = appleIssuers
+  ) throws(CodeSigningError) -> SignerIdentity {
     ERR_clear_error()
     let legacyProblem = loadProviders()
     guard
@@ -44,7 +46,8 @@ extension SignerIdentity {
       while let next = OPENSSL_sk_shift(others) { extra.append(OpaquePointer(next)) }
       OPENSSL_sk_free(others)
     }
-    return try assemble(key: key, certificate: certificate, others: extra, path: path)
+    return try assemble(
+      key: key, certificate: certificate, others: extra, path: path, issuers: issuers)
   }
 
   /// Loads a PEM file holding a private key and certificates (the leaf and its issuers).
@@ -53,12 +56,13 @@ extension SignerIdentity {
   ///   - bytes: The file's bytes.
   ///   - password: The key's password, if it is encrypted (never asked on the terminal).
   ///   - path: The file's path, for messages.
+  ///   - issuers: The certificates (DER) that complete a chain the file stops short of a root.
   /// - Returns: The identity: the certificate matching the key, and the others as its chain.
   /// - Throws: ``CodeSigningError/missingPrivateKey(path:)`` or
   ///   ``CodeSigningError/missingCertificate(path:)`` when one half is missing.
-  package static func load(pem bytes: [UInt8], password: String = "", path: String)
-    throws(CodeSigningError) -> SignerIdentity
-  {
+  package static func load(
+    pem bytes: [UInt8], password: String = "", path: String, issuers: [[UInt8]] = appleIssuers
+  ) throws(CodeSigningError) -> SignerIdentity {
     ERR_clear_error()
     var certificates: [OpaquePointer] = []
     _ = OpenSSL.withMemoryBIO(bytes) { bio in
@@ -79,11 +83,13 @@ extension SignerIdentity {
     let leaf = certificates.firstIndex { key != nil && X509_check_private_key($0, key) == 1 }
     let certificate = leaf.map { certificates.remove(at: $0) }
     ERR_clear_error()
-    return try assemble(key: key, certificate: certificate, others: certificates, path: path)
+    return try assemble(
+      key: key, certificate: certificate, others: certificates, path: path, issuers: issuers)
   }
 
   private static func assemble(
-    key: OpaquePointer?, certificate: OpaquePointer?, others: [OpaquePointer], path: String
+    key: OpaquePointer?, certificate: OpaquePointer?, others: [OpaquePointer], path: String,
+    issuers: [[UInt8]]
   ) throws(CodeSigningError) -> SignerIdentity {
     guard let certificate else {
       EVP_PKEY_free(key)
@@ -103,7 +109,8 @@ extension SignerIdentity {
       free(others)
       throw .missingPrivateKey(path: path)
     }
-    return SignerIdentity(privateKey: key, certificate: certificate, others: others)
+    return SignerIdentity(
+      privateKey: key, certificate: certificate, others: others, issuers: issuers)
   }
 
   private static func free(_ certificates: [OpaquePointer]) {

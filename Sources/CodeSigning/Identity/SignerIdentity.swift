@@ -24,27 +24,52 @@ package final class SignerIdentity: @unchecked Sendable {
 
   // MARK: - Lifecycle
 
+  /// Apple's Developer ID intermediates and roots: the issuers a chain that stops short of a
+  /// root is completed from, as codesign completes it from the keychain.
+  package static let appleIssuers = AppleIntermediateCertificates.all + AppleRootCertificates.all
+
   /// Takes ownership of a key, its certificate and the other certificates (in any order; those
-  /// that do not issue the chain are left out).
-  init(privateKey: OpaquePointer, certificate: OpaquePointer, others: [OpaquePointer]) {
+  /// that do not issue the chain are left out); a chain that stops short of a self-signed
+  /// certificate goes on with those of `issuers` (DER) that issue it.
+  init(
+    privateKey: OpaquePointer, certificate: OpaquePointer, others: [OpaquePointer],
+    issuers: [[UInt8]]
+  ) {
     self.privateKey = privateKey
     self.certificate = certificate
     var ordered: [OpaquePointer] = []
-    var remaining = others
+    var carried = others
+    var known = issuers.compactMap(Self.certificate(der:))
     var current = certificate
-    while X509_check_issued(current, current) != X509_V_OK,
-      let index = remaining.firstIndex(where: { X509_check_issued($0, current) == X509_V_OK })
-    {
-      current = remaining.remove(at: index)
+    while X509_check_issued(current, current) != X509_V_OK {
+      if let index = carried.firstIndex(where: { X509_check_issued($0, current) == X509_V_OK }) {
+        current = carried.remove(at: index)
+      } else if let index = known.firstIndex(where: {
+        X509_check_issued($0, current) == X509_V_OK
+          && X509_verify(current, X509_get0_pubkey($0)) == 1
+      }) {
+        current = known.remove(at: index)
+      } else {
+        break
+      }
       ordered.append(current)
     }
-    for certificate in remaining { X509_free(certificate) }
+    ERR_clear_error()
+    for certificate in carried + known { X509_free(certificate) }
     chain = ordered
     let attributes = OpenSSL.attributes(of: X509_get_subject_name(certificate))
     subject = attributes.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
     teamIdentifier = attributes.first { $0.key == "OU" }?.value
     certificatesDER = ([certificate] + ordered).map { pointer in
       OpenSSL.der { i2d_X509(pointer, $0) } ?? []
+    }
+  }
+
+  /// An `X509 *` read from DER, owned by the caller.
+  private static func certificate(der: [UInt8]) -> OpaquePointer? {
+    der.withUnsafeBufferPointer { buffer in
+      var start = buffer.baseAddress
+      return d2i_X509(nil, &start, buffer.count)
     }
   }
 

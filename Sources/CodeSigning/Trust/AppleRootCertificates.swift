@@ -88,7 +88,7 @@ package enum AppleRootCertificates {
   package static let all: [[UInt8]] = [appleRootCA, appleRootCAG2, appleRootCAG3]
 
   /// The DER bytes of a base64 text laid over several lines.
-  private static func decode(_ base64: String) -> [UInt8] {
+  static func decode(_ base64: String) -> [UInt8] {
     Array(Data(base64Encoded: base64, options: .ignoreUnknownCharacters) ?? Data())
   }
 }
