@@ -49,4 +49,12 @@ enum EngineErrorWords {
     default: error.description
     }
   }
+
+  /// The message for a signer's error that a flag fixes, or `nil` when the library's own words
+  /// say it all.
+  static func message(_ error: CodeSigningError) -> String? {
+    guard case .passwordNeeded(let path) = error else { return nil }
+    return "\(path) is protected by a password, and none was given: name the variable holding "
+      + "it with --p12-password-env <VAR>, or its file with --p12-password-file <file>"
+  }
 }

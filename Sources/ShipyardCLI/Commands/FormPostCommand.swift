@@ -158,7 +158,7 @@ struct FormPostCommand: ShipyardCommand {
     } catch {
       throw .failure(
         "cannot write the response to \(arguments.output ?? "standard output"): "
-          + "\((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+          + FileErrorWords.reason(error))
     }
   }
 

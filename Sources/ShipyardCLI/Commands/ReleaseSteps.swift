@@ -69,15 +69,16 @@ struct ReleaseSteps {
   }
 
   /// A failed step's message, in the CLI's words: a preflight refusal names the flag that
-  /// uploads all the same, an engine's error the flags that act on it (``EngineErrorWords``),
-  /// feeds not written the command.
+  /// uploads all the same, an engine's or a signer's error the flags that act on it
+  /// (``EngineErrorWords``), feeds not written the command.
   static func message(_ error: ReleaseError) -> String {
     if let cause = error.cause {
       return EngineErrorWords.message(cause, command: command(of: error.step))
     }
-    if case .passwordNeeded(let path) = error.underlyingError as? CodeSigningError {
-      return "\(path) is protected by a password, and none was given: name the variable holding "
-        + "it with --p12-password-env <VAR>, or its file with --p12-password-file <file>"
+    if let signing = error.underlyingError as? CodeSigningError,
+      let words = EngineErrorWords.message(signing)
+    {
+      return words
     }
     if let refusal = error.refusal {
       return "the notary would refuse \(refusal.target) (checked before uploading; "

@@ -62,7 +62,7 @@ struct ConfigFile<Options> {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw .usage(
-        "cannot read the configuration \(path): \((error as NSError).localizedFailureReason ?? "\(error)")",
+        "cannot read the configuration \(path): \(FileErrorWords.reason(error))",
         command: table.command)
     }
     let object: Any

@@ -61,7 +61,7 @@ struct FormBuilder {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw CommandError.failure(
-        "cannot read \(path) (field \"\(field.name)\"): \(error.localizedDescription)")
+        "cannot read \(path) (field \"\(field.name)\"): \(FileErrorWords.reason(error))")
     }
   }
 
@@ -78,7 +78,8 @@ struct FormBuilder {
       do {
         text = try String(contentsOfFile: path, encoding: .utf8)
       } catch {
-        throw CommandError.failure("cannot read header file \(path): \(error.localizedDescription)")
+        throw CommandError.failure(
+          "cannot read header file \(path): \(FileErrorWords.reason(error))")
       }
       var lines: [String] = []
       for raw in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
