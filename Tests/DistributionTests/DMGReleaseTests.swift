@@ -17,6 +17,7 @@ import Testing
   /// The name of an event, with what the test checks of it.
   private static func name(_ event: ReleaseEvent) -> String {
     switch event {
+    case .appSigning: "app signing"
     case .appSigned(let summary): "app signed \(summary.items.count)"
     case .building: "building"
     case .built(let result): "built \(result.fileCount > 0)"
@@ -37,7 +38,7 @@ import Testing
   }
 
   /// A release of `image` through the fake Apple tools, and the names of its events (one
-  /// `building` for a run of them).
+  /// `building` or `app signing` for a run of them).
   private static func recordingRelease(_ image: String, _ tools: FakeToolbox) -> (
     DMGRelease, Locked<[String]>
   ) {
@@ -47,7 +48,7 @@ import Testing
     ) { event in
       names.withLock { names in
         let name = Self.name(event)
-        if name != "building" || names.last != "building" { names.append(name) }
+        if !["building", "app signing"].contains(name) || names.last != name { names.append(name) }
       }
     }
     return (release, names)

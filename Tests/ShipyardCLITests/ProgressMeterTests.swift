@@ -83,6 +83,21 @@ import Testing
     #expect(meter.finish(at: 4) == nil)
   }
 
+  /// A signing counts items, not bytes: amounts, rate and summary in the unit's nouns.
+  @Test func itemsAreCountedInTheirOwnNouns() {
+    let unit = ProgressUnit.count(one: "item", many: "items")
+    var meter = ProgressMeter(label: "signing", style: .bar, unit: unit, start: 0)
+    let erase = ProgressMeter.eraseToEnd
+    #expect(
+      meter.advance(done: 5, total: 20, at: 1)
+        == "\rsigning [######------------------]  25%  5 / 20 items  5.0 items/s  0:03 left\(erase)"
+    )
+    #expect(
+      meter.finish(at: 2)
+        == "\rsigning [\(ProgressMeter.bar(1))] 100%  20 items in 0:02, 10 items/s\(erase)\n")
+    #expect(unit.amount(1) == "1 item" && unit.amounts(1, 1, joinedBy: "of") == "1 of 1 item")
+  }
+
   /// A meter that waits for its first update (the upload of an engine whose tools print their
   /// own progress gets none) prints nothing when it ends.
   @Test(arguments: [ProgressStyle.bar, .lines])

@@ -8,7 +8,7 @@ import Testing
 /// the time left mid-way, is in ProgressMeterTests, on a fake clock.)
 @Suite(
   .enabled(
-    if: PeerPolicy.shouldRun(whenAvailable: ProcessRunner.succeeds("script", ["--version"])),
+    if: PeerPolicy.shouldRun(whenAvailable: TerminalSession.isAvailable),
     "needs script (util-linux) for a pseudo-terminal"))
 struct BuildProgressTests {
   /// A folder holding 200 MiB of a random MiB repeated (UDRO stores it as it is).
@@ -27,12 +27,8 @@ struct BuildProgressTests {
       BuiltProducts.shipyard.path, "dmg", "build", payload, "-o", folder.path("Big.dmg"),
       "--format", "UDRO", "--force",
     ]
-    let typescript = folder.path("session.txt")
-    let session = try ProcessRunner.run(
-      "script",
-      ["-q", "-e", "-c", build.map(Self.shellWord).joined(separator: " "), typescript])
+    let (session, screen) = try TerminalSession.run(build, typescript: folder.path("session.txt"))
     #expect(session.status == 0, "\(session.standardError)")
-    let screen = try String(contentsOfFile: typescript, encoding: .utf8)
     #expect(screen.contains("\rbuilding ["), "the bar is drawn in place: \(screen)")
     #expect(screen.contains("\u{1B}[K"))
     let last = try #require(
@@ -75,10 +71,5 @@ struct BuildProgressTests {
     #expect(report["volumeName"] as? String == "Hello")
     #expect(report["imageBytes"] as? Int == size)
     #expect((report["fileCount"] as? Int ?? 0) >= 1 && (report["folderCount"] as? Int ?? 0) >= 1)
-  }
-
-  /// `word` quoted for `sh -c`.
-  static func shellWord(_ word: String) -> String {
-    "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

@@ -8,7 +8,7 @@ import Testing
 /// (`ioctl(TIOCGWINSZ)`), in a pseudo-terminal that `script` (util-linux) opens and `stty` sizes.
 @Suite(
   .enabled(
-    if: PeerPolicy.shouldRun(whenAvailable: ProcessRunner.succeeds("script", ["--version"])),
+    if: PeerPolicy.shouldRun(whenAvailable: TerminalSession.isAvailable),
     "needs script (util-linux's bsdutils)"))
 struct TerminalHelpWidthTests {
   @Test(arguments: [70, 100])

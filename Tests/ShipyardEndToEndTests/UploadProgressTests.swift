@@ -8,7 +8,7 @@ import Testing
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(
-      whenAvailable: NotaryDouble.isAvailable && ProcessRunner.succeeds("script", ["--version"])),
+      whenAvailable: NotaryDouble.isAvailable && TerminalSession.isAvailable),
     "needs the notary double's peers and script (util-linux) for a pseudo-terminal"))
 struct UploadProgressTests {
   @Test func aTerminalSeesTheUploadsBarEndFullBeforeTheSubmission() throws {
@@ -19,15 +19,9 @@ struct UploadProgressTests {
     let command = double.commandLine(
       ["dmg", "notarize", image] + double.keyArguments,
       environment: ["SHIPYARD_S3_PART_SIZE=5242880"])
-    let typescript = double.folder.path("session.txt")
-    let session = try ProcessRunner.run(
-      "script",
-      [
-        "-q", "-e", "-c", command.map(BuildProgressTests.shellWord).joined(separator: " "),
-        typescript,
-      ])
+    let (session, screen) = try TerminalSession.run(
+      command, typescript: double.folder.path("session.txt"))
     #expect(session.status == 0, "\(session.standardError)")
-    let screen = try String(contentsOfFile: typescript, encoding: .utf8)
     #expect(screen.contains("\ruploading ["), "the bar is drawn in place: \(screen)")
     let full = try #require(
       screen.components(separatedBy: "\r").first {

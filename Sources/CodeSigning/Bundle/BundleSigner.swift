@@ -41,14 +41,17 @@ package struct BundleSigner: Sendable {
   ///   - url: The bundle's folder (`X.app`) or the Mach-O file.
   ///   - identifier: A single file's identifier (`nil`: from its file name); bundles take
   ///     theirs from their `Info.plist`.
+  ///   - progress: Called after each step of the plan with the steps done and their count.
   /// - Returns: The plan and every signature made.
   /// - Throws: ``BundleError`` from scanning (before anything is copied) and sealing, the
   ///   signer's errors, `CancellationError`; the original is unchanged after any of them.
-  package func sign(_ url: URL, identifier: String? = nil) async throws -> Outcome {
+  package func sign(
+    _ url: URL, identifier: String? = nil, progress: (Int, Int) -> Void = { _, _ in }
+  ) async throws -> Outcome {
     let plan = SigningPlan(try BundleLayout(scanning: url, identifier: identifier))
     let staging = try StagingCopy(of: plan.layout.root, linkingFiles: signer.replacesFiles)
     do {
-      let signatures = try await sign(plan, in: staging.copy)
+      let signatures = try await sign(plan, in: staging.copy, progress: progress)
       try staging.commit()
       return Outcome(plan: plan, signatures: signatures)
     } catch {
@@ -58,15 +61,18 @@ package struct BundleSigner: Sendable {
     }
   }
 
-  /// Follows `plan` on the copy at `root`.
-  private func sign(_ plan: SigningPlan, in root: URL) async throws -> [String: SignedCode] {
+  /// Follows `plan` on the copy at `root`, telling `progress` each step done.
+  private func sign(
+    _ plan: SigningPlan, in root: URL, progress: (Int, Int) -> Void
+  ) async throws -> [String: SignedCode] {
     let isFile = plan.layout.bundles.isEmpty
     func inCopy(_ path: String) -> URL {
       isFile ? root : path.isEmpty ? root : root.appendingPathComponent(path)
     }
     var signatures: [String: SignedCode] = [:]
-    for step in plan.steps {
+    for (index, step) in plan.steps.enumerated() {
       try Task.checkCancellation()
+      defer { progress(index + 1, plan.steps.count) }
       var item = step.item
       item.url = inCopy(item.relativePath)
       switch step {

@@ -17,9 +17,12 @@ struct MergedTreeWriter {
   /// Writes every action, in order.
   ///
   /// - Throws: ``SystemError`` when a file or folder cannot be made, read or written.
-  func write(_ actions: [AppTreePairing.Action]) throws(SystemError) {
+  func write(
+    _ actions: [AppTreePairing.Action], progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(SystemError) {
     var folders: [(path: String, permissions: UInt32)] = []
-    for action in actions {
+    for (index, action) in actions.enumerated() {
+      defer { progress(index + 1, actions.count) }
       switch action {
       case .folder(let path, let permissions):
         let target = location(path)

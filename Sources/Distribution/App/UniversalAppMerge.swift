@@ -108,11 +108,15 @@ public struct UniversalAppMerge: Sendable {
 
   /// Compares the apps, then writes the universal app.
   ///
+  /// - Parameter progress: Called as the universal app is written, after each entry (folder,
+  ///   link, file copied or binary merged), with the entries written and their count.
   /// - Returns: What was merged and what was taken from one side.
   /// - Throws: ``UniversalAppMergeError`` when the apps differ where they must not (every
   ///   difference listed, nothing written), an input cannot be read, the output exists and
   ///   ``Options/replacesExisting`` is off, or writing fails (nothing is left at the output).
-  public func run() throws(UniversalAppMergeError) -> UniversalAppMergeSummary {
+  public func run(progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
+    throws(UniversalAppMergeError) -> UniversalAppMergeSummary
+  {
     try checkOutput()
     let pairing = try AppTreePairing(
       roots: [.first: first, .second: second], allowed: patterns, preferred: options.preferred)
@@ -122,7 +126,7 @@ public struct UniversalAppMerge: Sendable {
     let staging = StagingCopy(emptyBeside: URL(fileURLWithPath: output))
     do {
       try MergedTreeWriter(roots: [.first: first, .second: second], root: staging.copy.path)
-        .write(pairing.actions)
+        .write(pairing.actions, progress: progress)
       try staging.commit()
     } catch let error as SystemError {
       staging.discard()

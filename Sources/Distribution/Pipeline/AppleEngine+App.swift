@@ -10,9 +10,10 @@ extension AppleEngine {
   /// Code given no entitlements keeps its former ones (`--preserve-metadata=entitlements`)
   /// unless ``AppSigningOptions/preservesEntitlements`` is off; loose code keeps its former
   /// identifier, read here, unless a linker made it.
-  package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
-    async throws -> AppSigningSummary
-  {
+  package func signApp(
+    _ path: String, identity: SigningIdentity?, options: AppSigningOptions,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+  ) async throws -> AppSigningSummary {
     var signing = ["--sign"]
     switch identity {
     case nil: signing.append("-")
@@ -43,6 +44,7 @@ extension AppleEngine {
       }
       _ = try await check(runner, "codesign", arguments + [target])
       items.append(.init(path: item.relativePath, identifier: item.identifier, cdhash: nil))
+      progress(items.count, plan.steps.count)
     }
     _ = try await check(
       runner, "codesign", ["--verify", "--deep", "--strict", "--verbose=2", path])

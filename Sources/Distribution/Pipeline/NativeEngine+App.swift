@@ -14,13 +14,15 @@ extension NativeEngine {
   ///   - path: The `.app` (or other bundle) folder, or a Mach-O file.
   ///   - identity: Who signs; `nil` signs ad hoc (no certificate, no timestamp).
   ///   - options: Entitlements, the hardened runtime, a single binary's identifier.
+  ///   - progress: Told the items signed and their count after each step of the plan.
   /// - Returns: What was signed, in order, and warnings (such as `get-task-allow`).
   /// - Throws: An error naming the file at fault: an unreadable identity or entitlements file,
   ///   code that cannot be signed (bytes after `__LINKEDIT`, no room for the load command, a
   ///   data file where code belongs), the time-stamp authority.
-  package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
-    async throws -> AppSigningSummary
-  {
+  package func signApp(
+    _ path: String, identity: SigningIdentity?, options: AppSigningOptions,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+  ) async throws -> AppSigningSummary {
     // The certificate is checked before the staging copy is made (the signer checks it again
     // for each slice).
     let signingTime = options.signingTime ?? now()
@@ -42,7 +44,7 @@ extension NativeEngine {
       timestamper: signer == nil ? nil : timestamper(),
       signingTime: signingTime)
     let outcome = try await BundleSigner(signer: itemSigner).sign(
-      url, identifier: options.identifier)
+      url, identifier: options.identifier, progress: progress)
     var items: [AppSigningSummary.Item] = []
     for step in outcome.plan.steps {
       let item = step.item

@@ -10,9 +10,10 @@ extension RCodesignEngine {
   /// rcodesign keeps the entitlements and identifier of code's former signature itself; it has
   /// no way to drop them, so ``AppSigningOptions/preservesEntitlements`` off is a usage error
   /// with this engine.
-  package func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions)
-    async throws -> AppSigningSummary
-  {
+  package func signApp(
+    _ path: String, identity: SigningIdentity?, options: AppSigningOptions,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+  ) async throws -> AppSigningSummary {
     guard options.preservesEntitlements else {
       throw PipelineError.invalidOptions(
         "rcodesign keeps the entitlements of code's former signature and cannot drop them: "

@@ -38,9 +38,12 @@ package protocol ImageSigning: IdentityChecking {
 
 /// Signs a Mac app inside-out, or one Mach-O file.
 package protocol AppSigning: IdentityChecking {
-  /// Signs an app inside-out (or one Mach-O file) with `identity`, `nil` meaning ad hoc.
-  func signApp(_ path: String, identity: SigningIdentity?, options: AppSigningOptions) async throws
-    -> AppSigningSummary
+  /// Signs an app inside-out (or one Mach-O file) with `identity`, `nil` meaning ad hoc; an
+  /// engine that signs item by item tells `progress` the items signed and their count.
+  func signApp(
+    _ path: String, identity: SigningIdentity?, options: AppSigningOptions,
+    progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+  ) async throws -> AppSigningSummary
 }
 
 /// Submits files to Apple's notary service and follows them.

@@ -43,7 +43,9 @@ public struct AppRelease: Sendable {
   }
 
   /// Signs the app inside-out (every Mach-O slice, every nested bundle's seal, the hardened
-  /// runtime) in a staging copy swapped in at the end; reports ``ReleaseEvent/appSigned(_:)``.
+  /// runtime) in a staging copy swapped in at the end; reports each item signed
+  /// (``ReleaseEvent/appSigning(done:total:)``, where the engine signs item by item), then
+  /// ``ReleaseEvent/appSigned(_:)``.
   ///
   /// - Parameters:
   ///   - identity: Who signs; `nil` signs ad hoc.
@@ -56,8 +58,11 @@ public struct AppRelease: Sendable {
     async throws(ReleaseError) -> AppSigningSummary
   {
     let engine = try context.engine(for: .signApp, as: (any AppSigning).self)
+    let events = context.events
     let summary = try await context.run(.signApp) {
-      try await engine.signApp(app, identity: identity, options: options)
+      try await engine.signApp(app, identity: identity, options: options) { done, total in
+        events(.appSigning(done: done, total: total))
+      }
     }
     context.events(.appSigned(summary))
     return summary

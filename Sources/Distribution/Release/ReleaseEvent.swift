@@ -1,5 +1,8 @@
 /// What a release step reports, in the order the steps run.
 public enum ReleaseEvent: Sendable {
+  /// The app's signing has signed `done` of its `total` items (loose code and bundles,
+  /// inside-out): with the native engine and Apple's, which sign item by item.
+  case appSigning(done: Int, total: Int)
   /// The app is signed inside-out, before the build.
   case appSigned(AppSigningSummary)
   /// Apple accepted the app's submission.

@@ -101,11 +101,15 @@ struct AppMergeCommand: ShipyardCommand {
   func run(console: Console) async throws(CommandError) {
     try OutputLocation.makeFolder(of: merge.output, for: "the universal app")
     let summary: UniversalAppMergeSummary
+    let progress = ProgressReporter(
+      "merging", style: .of(console, quiet: json), unit: .count(one: "entry", many: "entries"),
+      console: console, startsNow: false)
     do {
-      summary = try merge.run()
+      summary = try merge.run { progress.update(done: Int64($0), total: Int64($1)) }
     } catch {
       throw .failure("app merge: \(error)")
     }
+    progress.finish()
     try console.printReport(summary, json: json) { Self.text(summary) }
   }
 

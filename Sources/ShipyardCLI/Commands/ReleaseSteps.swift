@@ -11,29 +11,43 @@ struct ReleaseSteps {
   let engine: (any ReleaseEngine)?
   /// Whether the steps print nothing but errors (`--quiet`).
   let quiet: Bool
-  /// The build's progress.
-  private let progress: ProgressReporter
-  /// The notarization upload's progress (the native engine's).
-  private let upload: ProgressReporter
+  /// The progress of the steps that show one.
+  private let meters: Meters
+
+  /// The progress of the app's signing (items), the build and the notarization upload (bytes),
+  /// each started at its first update.
+  struct Meters {
+    /// The app's signing.
+    let signing: ProgressReporter
+    /// The build.
+    let building: ProgressReporter
+    /// The native engine's upload for notarization.
+    let uploading: ProgressReporter
+
+    /// Meters in the style for `console` (none when `quiet`).
+    init(console: Console, quiet: Bool) {
+      let style = ProgressStyle.of(console, quiet: quiet)
+      signing = ProgressReporter(
+        "signing", style: style, unit: .count(one: "item", many: "items"), console: console,
+        startsNow: false)
+      building = ProgressReporter("building", style: style, console: console, startsNow: false)
+      uploading = ProgressReporter("uploading", style: style, console: console, startsNow: false)
+    }
+  }
 
   /// Steps that print on `console` (nothing but errors when `quiet`) and run `engine`.
   init(console: Console, engine: (any ReleaseEngine)?, quiet: Bool = false) {
     self.console = console
     self.engine = engine
     self.quiet = quiet
-    progress = ProgressReporter(
-      "building", style: .of(console, quiet: quiet), console: console, startsNow: false)
-    upload = ProgressReporter(
-      "uploading", style: .of(console, quiet: quiet), console: console, startsNow: false)
+    meters = Meters(console: console, quiet: quiet)
   }
 
   /// The release of the disk image at `path`.
   func image(_ path: String) -> DMGRelease {
-    let (console, progress, upload, quiet) = (console, progress, upload, quiet)
+    let (console, meters, quiet) = (console, meters, quiet)
     return DMGRelease(image: path, signingEngine: engine) { event in
-      if !quiet {
-        Self.print(event, target: path, console: console, progress: progress, upload: upload)
-      }
+      if !quiet { Self.print(event, target: path, console: console, meters: meters) }
     }
   }
 
@@ -41,11 +55,14 @@ struct ReleaseSteps {
   /// left to the caller unless `announcesSigning`.
   func app(_ path: String, announcesSigning: Bool = true) throws(CommandError) -> AppRelease {
     guard let engine else { throw .failure("no signing engine for \(path)") }
-    let (console, progress, upload, quiet) = (console, progress, upload, quiet)
+    let (console, meters, quiet) = (console, meters, quiet)
     return AppRelease(app: path, engine: engine) { event in
       if quiet { return }
-      if case .appSigned = event, !announcesSigning { return }
-      Self.print(event, target: path, console: console, progress: progress, upload: upload)
+      if case .appSigned = event, !announcesSigning {
+        meters.signing.finish()
+        return
+      }
+      Self.print(event, target: path, console: console, meters: meters)
     }
   }
 
@@ -101,17 +118,23 @@ struct ReleaseSteps {
   /// Prints what an app's signing did: the app, the engine, the count of items, the warnings.
   static func announce(_ summary: AppSigningSummary, console: Console) {
     console.printError(
-      "signed \(summary.path) with \(summary.engine): \(summary.items.count) items")
+      "signed \(summary.path) with \(summary.engine): "
+        + ProgressUnit.count(one: "item", many: "items").amount(Int64(summary.items.count)))
     for warning in summary.warnings { console.printError("warning: \(warning)") }
   }
 
-  /// The line (or the progress of the build or the upload) an event prints on standard error.
+  /// The line (or the progress of the signing, the build or the upload) an event prints on
+  /// standard error.
   private static func print(
-    _ event: ReleaseEvent, target image: String, console: Console, progress: ProgressReporter,
-    upload: ProgressReporter
+    _ event: ReleaseEvent, target image: String, console: Console, meters: Meters
   ) {
+    let (progress, upload) = (meters.building, meters.uploading)
     switch event {
-    case .appSigned(let summary): announce(summary, console: console)
+    case .appSigning(let done, let total):
+      meters.signing.update(done: Int64(done), total: Int64(total))
+    case .appSigned(let summary):
+      meters.signing.finish()
+      announce(summary, console: console)
     case .appNotarized(let path, let id):
       console.printError("notarized \(path): submission \(id) accepted")
     case .appStapled(let path): console.printError("stapled the notarization ticket to \(path)")

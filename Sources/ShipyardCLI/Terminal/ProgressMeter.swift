@@ -16,6 +16,8 @@ struct ProgressMeter: Sendable {
   let label: String
   /// How the progress shows.
   let style: ProgressStyle
+  /// What the amounts count.
+  let unit: ProgressUnit
   /// When the step started, in seconds on the caller's clock (at the first update when not
   /// given).
   private(set) var start: Double?
@@ -40,10 +42,12 @@ struct ProgressMeter: Sendable {
   /// The percentage points between two lines.
   static let lineStep = 5
 
-  /// A meter for a step called `label`, started at `start` (else at its first update).
-  init(label: String, style: ProgressStyle, start: Double? = nil) {
+  /// A meter for a step called `label` that counts in `unit`, started at `start` (else at its
+  /// first update).
+  init(label: String, style: ProgressStyle, unit: ProgressUnit = .bytes, start: Double? = nil) {
     self.label = label
     self.style = style
+    self.unit = unit
     self.start = start
   }
 
@@ -86,8 +90,8 @@ struct ProgressMeter: Sendable {
     let total = max(latest.total, latest.done)
     let elapsed = now - (start ?? now)
     let summary =
-      "\(ByteCount.text(total)) in \(Self.duration(elapsed))"
-      + (elapsed > 0 ? ", \(ByteCount.text(Double(total) / elapsed))/s" : "")
+      "\(unit.amount(total)) in \(Self.duration(elapsed))"
+      + (elapsed > 0 ? ", \(unit.rate(Double(total) / elapsed))" : "")
     switch style {
     case .silent: return nil
     case .bar:
@@ -115,18 +119,18 @@ struct ProgressMeter: Sendable {
     let percent = String(format: "%3d%%", Self.percent(done, of: total))
     var line =
       "\(label) [\(Self.bar(fraction))] \(percent)  "
-      + "\(ByteCount.text(done)) / \(ByteCount.text(total))"
+      + unit.amounts(done, total, joinedBy: "/")
     if let (rate, left) = pace(done: done, total: total, at: now) {
-      line += "  \(ByteCount.text(rate))/s  \(Self.duration(left)) left"
+      line += "  \(unit.rate(rate))  \(Self.duration(left)) left"
     }
     return line
   }
 
   /// `76.0 MiB of 200.0 MiB, 19.0 MiB/s, 0:07 left`, the rate and time left once known.
   private func amounts(done: Int64, total: Int64, at now: Double) -> String {
-    let sizes = "\(ByteCount.text(done)) of \(ByteCount.text(total))"
+    let sizes = unit.amounts(done, total, joinedBy: "of")
     guard let (rate, left) = pace(done: done, total: total, at: now) else { return sizes }
-    return "\(sizes), \(ByteCount.text(rate))/s, \(Self.duration(left)) left"
+    return "\(sizes), \(unit.rate(rate)), \(Self.duration(left)) left"
   }
 
   /// The average rate since the start and the seconds left at it, once a quarter of a second

@@ -9,19 +9,19 @@ final class ProgressReporter: Sendable {
   private let clock: @Sendable () -> Double
   private let meter: Locked<ProgressMeter>
 
-  /// A reporter for a step called `label`, timed by `clock` (seconds, monotonic) from now, or
-  /// from its first update when `startsNow` is false.
+  /// A reporter for a step called `label` that counts in `unit`, timed by `clock` (seconds,
+  /// monotonic) from now, or from its first update when `startsNow` is false.
   init(
-    _ label: String, style: ProgressStyle, console: Console, startsNow: Bool = true,
-    clock: @escaping @Sendable () -> Double = ProgressReporter.uptime
+    _ label: String, style: ProgressStyle, unit: ProgressUnit = .bytes, console: Console,
+    startsNow: Bool = true, clock: @escaping @Sendable () -> Double = ProgressReporter.uptime
   ) {
     self.console = console
     self.clock = clock
     meter = Locked(
-      ProgressMeter(label: label, style: style, start: startsNow ? clock() : nil))
+      ProgressMeter(label: label, style: style, unit: unit, start: startsNow ? clock() : nil))
   }
 
-  /// Records that `done` of `total` bytes are done.
+  /// Records that `done` of `total` (bytes, or the unit's things) are done.
   func update(done: Int64, total: Int64) {
     let now = clock()
     if let text = meter.withLock({ $0.advance(done: done, total: total, at: now) }) {
