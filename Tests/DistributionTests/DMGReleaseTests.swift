@@ -30,6 +30,7 @@ import Testing
     case .appNotarized(let path, let id):
       "app notarized \(URL(fileURLWithPath: path).lastPathComponent) \(id)"
     case .appStapled(let path): "app stapled \(URL(fileURLWithPath: path).lastPathComponent)"
+    case .ticketPending(let attempt, _, _): "ticket pending \(attempt)"
     case .stapled: "stapled"
     case .assessed(let verdict): "assessed \(verdict?.contains("accepted") == true)"
     case .verified(let verification): "verified \(verification.valid)"

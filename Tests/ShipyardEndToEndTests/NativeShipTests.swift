@@ -72,6 +72,11 @@ struct NativeShipTests {
     try FileManager.default.createDirectory(
       atPath: double.folder.path("out"), withIntermediateDirectories: true)
     let (run, summary) = try ship(double, to: image, ["--ticket-timeout", "30s"])
+    // The double publishes the ticket at the second look-up: the wait is said, not silent.
+    #expect(
+      run.errors.contains(
+        "Apple has not published the ticket for \(image) yet: looking again in 10 s (attempt 1 of 4)"
+      ), "\(run.errors)")
     #expect(
       summary["steps"] as? [String: String] == [
         "build": "done", "sign": "done", "notarize": "accepted", "staple": "done",

@@ -247,16 +247,21 @@ package struct TicketStapler: Sendable {
   let clock: PipelineClock
   let attempts: Int
   let delay: TimeInterval
+  let waiting: @Sendable (_ attempt: Int, _ attempts: Int, _ delay: TimeInterval) -> Void
 
-  /// Makes a stapler.
+  /// Makes a stapler that looks `attempts` times, `delay` seconds apart, and tells `waiting`
+  /// before each wait which attempt found no ticket.
   package init(
     engine: any Stapling, clock: PipelineClock = .live, attempts: Int = 6,
-    delay: TimeInterval = 10
+    delay: TimeInterval = 10,
+    waiting: @escaping @Sendable (_ attempt: Int, _ attempts: Int, _ delay: TimeInterval) -> Void =
+      { _, _, _ in }
   ) {
     self.engine = engine
     self.clock = clock
     self.attempts = max(1, attempts)
     self.delay = delay
+    self.waiting = waiting
   }
 
   /// Staples the ticket to `image`, retrying only while the ticket is not found.
@@ -270,6 +275,7 @@ package struct TicketStapler: Sendable {
         return try await engine.staple(image)
       } catch let error as PipelineError {
         guard attempt < attempts, Self.isTicketMissing(error) else { throw error }
+        waiting(attempt, attempts, delay)
         try await clock.sleep(delay)
       }
     }

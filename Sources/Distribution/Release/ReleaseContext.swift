@@ -102,8 +102,12 @@ struct ReleaseContext: Sendable {
     async throws(ReleaseError)
   {
     let engine = try self.engine(for: step, as: (any Stapling).self)
+    let events = events
     let stapler = TicketStapler(
-      engine: engine, clock: clock, attempts: max(1, Int(ticketTimeout / 10) + 1), delay: 10)
+      engine: engine, clock: clock, attempts: max(1, Int(ticketTimeout / 10) + 1), delay: 10
+    ) { attempt, attempts, delay in
+      events(.ticketPending(attempt: attempt, attempts: attempts, retryIn: Int(delay)))
+    }
     try await run(step) { try await stapler.staple(path) }
   }
 }

@@ -28,6 +28,9 @@ public enum ReleaseEvent: Sendable {
   case notarizationStatus(id: String, status: NotaryStatus, waited: Int)
   /// Apple accepted the image's submission.
   case notarized(id: String)
+  /// Attempt `attempt` of `attempts` found no published ticket to staple (Apple publishes it
+  /// shortly after accepting); the next looks in `retryIn` seconds.
+  case ticketPending(attempt: Int, attempts: Int, retryIn: Int)
   /// The ticket is stapled to the image.
   case stapled
   /// Gatekeeper's verdict, or `nil` where it cannot be asked.

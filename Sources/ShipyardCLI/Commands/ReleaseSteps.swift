@@ -154,6 +154,10 @@ struct ReleaseSteps {
     case .notarizationStatus(let id, let status, let waited):
       console.printError("notarization \(id): \(status.name) after \(waited) s")
     case .notarized(let id): console.printError("notarized: submission \(id) accepted")
+    case .ticketPending(let attempt, let attempts, let seconds):
+      console.printError(
+        "Apple has not published the ticket for \(image) yet: looking again in \(seconds) s "
+          + "(attempt \(attempt) of \(attempts))")
     case .stapled: console.printError("stapled the notarization ticket to \(image)")
     case .assessed, .verified, .digested: break
     }
