@@ -109,7 +109,19 @@ let package = Package(
     ),
     // Zip archives: the app submitted for notarization, and apps read back out of zips.
     .target(
-      name: "ZipArchive", dependencies: ["SystemSupport", "CZlib"], swiftSettings: strictSettings),
+      name: "ZipArchive", dependencies: ["SystemSupport", "Deflating", "CZlib"],
+      swiftSettings: strictSettings),
+    // Deflate streams through zlib, bare (zip), in zlib's wrapper (xar) or in gzip's (payloads).
+    .target(name: "Deflating", dependencies: ["CZlib"], swiftSettings: strictSettings),
+    // xar archives, the container of flat installer packages: the writer.
+    .target(
+      name: "XarArchive", dependencies: ["Deflating", "Digests", "SystemSupport"],
+      swiftSettings: strictSettings),
+    // Flat installer packages (.pkg): the payload (a cpio archive in one gzip member) and the
+    // POSIX checksums of the Bom.
+    .target(
+      name: "InstallerPackage", dependencies: ["Deflating", "StagedTree", "SystemSupport"],
+      swiftSettings: strictSettings),
     // OpenSSL's libcrypto, for digests and CMS verification off Apple platforms.
     .systemLibrary(
       name: "COpenSSL", pkgConfig: "libcrypto",
@@ -138,7 +150,8 @@ let package = Package(
     // libsodium for Sparkle's older expanded keys) and electron-updater's latest-mac.yml; pure
     // writers, the files' bytes and the app's values handed in by Distribution.
     .target(
-      name: "UpdateFeeds", dependencies: ["COpenSSL", "CSodium"], swiftSettings: strictSettings),
+      name: "UpdateFeeds", dependencies: ["SystemSupport", "COpenSSL", "CSodium"],
+      swiftSettings: strictSettings),
     // libpng, libjpeg and libtiff, for Retina backgrounds off Apple platforms (ImageIO on them).
     .systemLibrary(
       name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
@@ -251,6 +264,16 @@ let package = Package(
       name: "ZipArchiveTests",
       dependencies: ["ZipArchive", "SystemSupport", "ShipyardTestSupport"],
       exclude: ["Peers"], swiftSettings: strictSettings),
+    // xar archives read back by 7-Zip and libarchive's bsdtar.
+    .testTarget(
+      name: "XarArchiveTests",
+      dependencies: ["XarArchive", "Digests", "SystemSupport", "ShipyardTestSupport"],
+      exclude: ["Peers"], swiftSettings: strictSettings),
+    // Installer packages' parts, read back by cpio, gzip, Python's zlib, 7-Zip and cksum.
+    .testTarget(
+      name: "InstallerPackageTests",
+      dependencies: ["InstallerPackage", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "UpdateFeedsTests", dependencies: ["UpdateFeeds", "ShipyardTestSupport"],
       swiftSettings: strictSettings),

@@ -53,7 +53,7 @@ trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
 # SystemSupport's one C target (its signal handler), an object beside the modules'.
 clang -O2 -c -I "$root/Sources/CSignalForwarding/include" \
   -o "$modules/CSignalForwarding.o" "$root/Sources/CSignalForwarding/signal_forwarding.c"
-for name in SystemSupport ToolingSupport StagedTree VolumeInterface DiskImage HFSPlus APFS FinderLayout Digests CodeSigning ZipArchive; do
+for name in SystemSupport ToolingSupport StagedTree VolumeInterface DiskImage HFSPlus APFS FinderLayout Digests CodeSigning Deflating ZipArchive; do
   module "$name" "$root/Sources/$name"
 done
 

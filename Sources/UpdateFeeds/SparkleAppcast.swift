@@ -1,4 +1,5 @@
 package import Foundation
+import SystemSupport
 
 /// A Sparkle appcast (an RSS 2.0 feed with Sparkle's namespace) edited in place: an item is
 /// added, or replaces the item of the same `sparkle:version`, and every other byte of the feed
@@ -62,7 +63,7 @@ package struct SparkleAppcast {
         <?xml version="1.0" encoding="utf-8"?>
         <rss version="2.0" xmlns:sparkle="\(Self.namespace)">
           <channel>
-            <title>\(SparkleAppcastItem.escaped(channelTitle))</title>
+            <title>\(XMLText.escaped(channelTitle))</title>
             \(body)
           </channel>
         </rss>

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// One update in a Sparkle appcast: what Sparkle's `SUAppcastItem` reads from an `<item>`.
 ///
 /// ```xml
@@ -55,7 +57,7 @@ package struct SparkleAppcastItem: Sendable, Equatable {
     var lines = ["<item>"]
     func element(_ name: String, _ value: String?) {
       guard let value else { return }
-      lines.append("\(inner)<\(name)>\(Self.escaped(value))</\(name)>")
+      lines.append("\(inner)<\(name)>\(XMLText.escaped(value))</\(name)>")
     }
     element("title", title)
     element("pubDate", publicationDate)
@@ -64,24 +66,9 @@ package struct SparkleAppcastItem: Sendable, Equatable {
     element("\(prefix):minimumSystemVersion", minimumSystemVersion)
     element("\(prefix):channel", channel)
     lines.append(
-      "\(inner)<enclosure url=\"\(Self.escaped(url))\" length=\"\(length)\" "
+      "\(inner)<enclosure url=\"\(XMLText.escaped(url))\" length=\"\(length)\" "
         + "type=\"application/octet-stream\" \(prefix):edSignature=\"\(edSignature)\"/>")
     lines.append("\(indentation)</item>")
     return lines.joined(separator: "\n")
-  }
-
-  /// `text` with `&`, `<`, `>` and `"` as references, for element text and attribute values.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }

@@ -1,3 +1,4 @@
+import Deflating
 import SystemSupport
 
 /// Writes a zip archive entry by entry to a ``ZipOutput``, streaming each file's bytes: memory
@@ -102,7 +103,12 @@ package final class ZipWriter {
   /// Deflates the file into the output; `nil` when the deflated bytes are not fewer than the
   /// file's (the caller cuts them off and stores the file).
   private func deflate(_ path: String, size: Int64) throws -> (UInt32, Int64)? {
-    let deflater = try ZipDeflater(level: level)
+    let deflater: Deflater
+    do {
+      deflater = try Deflater(level: level, format: .raw)
+    } catch {
+      throw ZipWriterError.compressionFailed(error.reason)
+    }
     var compressed: Int64 = 0
     var consumed: Int64 = 0
     let emit = { (piece: UnsafeRawBufferPointer) throws in
@@ -119,8 +125,15 @@ package final class ZipWriter {
       }
     } catch is DoesNotPay {
       return nil
+    } catch let error as DeflateError {
+      throw ZipWriterError.compressionFailed(error.reason)
     }
-    try deflater.deflate(UnsafeRawBufferPointer(start: nil, count: 0), finishing: true, emit: emit)
+    do {
+      try deflater.deflate(
+        UnsafeRawBufferPointer(start: nil, count: 0), finishing: true, emit: emit)
+    } catch let error as DeflateError {
+      throw ZipWriterError.compressionFailed(error.reason)
+    }
     return compressed < size ? (crc, compressed) : nil
   }
 

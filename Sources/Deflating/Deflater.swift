@@ -1,35 +1,37 @@
 import CZlib
 
-/// A raw deflate stream (RFC 1951, no zlib header or checksum) through zlib.
+/// A deflate stream (RFC 1951) through zlib, bare or in zlib's or gzip's wrapper
+/// (``DeflateFormat``).
 ///
-/// It is what a zip entry of method 8 holds. Input goes in by pieces and output comes out by
-/// pieces, so memory stays bounded by the buffers whatever the file's size.
+/// A raw stream is what a zip entry of method 8 holds, a gzip one an installer payload. Input
+/// goes in by pieces and output comes out by pieces, so memory stays bounded by the buffers
+/// whatever the file's size.
 ///
 /// ```swift
-/// var deflater = try ZipDeflater(level: 6)
+/// let deflater = try Deflater(level: 6, format: .raw)
 /// try deflater.deflate(chunk, finishing: false) { output in sink(output) }
 /// try deflater.deflate(UnsafeRawBufferPointer(start: nil, count: 0), finishing: true) { sink($0) }
 /// ```
-final class ZipDeflater {
+package final class Deflater {
   private var stream = z_stream()
   private var output = [UInt8](repeating: 0, count: 1 << 16)
 
-  /// Starts a stream at `level` (1–9): `deflateInit2` with -15 window bits (raw deflate).
+  /// Starts a stream at `level` (1–9) in `format`: `deflateInit2` with its window bits.
   ///
-  /// - Throws: ``ZipWriterError/compressionFailed(_:)`` when zlib cannot start one.
-  init(level: Int32) throws(ZipWriterError) {
+  /// - Throws: ``DeflateError`` when zlib cannot start one.
+  package init(level: Int32, format: DeflateFormat) throws(DeflateError) {
     let status = deflateInit2_(
-      &stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+      &stream, level, Z_DEFLATED, format.windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
       Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else { throw .compressionFailed("deflateInit2 returned \(status)") }
+    guard status == Z_OK else { throw DeflateError("deflateInit2 returned \(status)") }
   }
 
   deinit { deflateEnd(&stream) }
 
   /// Compresses `input`, handing each piece of output to `emit`; `finishing` ends the stream.
   ///
-  /// - Throws: ``ZipWriterError/compressionFailed(_:)``, or what `emit` throws.
-  func deflate(
+  /// - Throws: ``DeflateError``, or what `emit` throws.
+  package func deflate(
     _ input: UnsafeRawBufferPointer, finishing: Bool,
     emit: (UnsafeRawBufferPointer) throws -> Void
   ) throws {
@@ -45,7 +47,7 @@ final class ZipDeflater {
         return (status, buffer.count - Int(stream.avail_out))
       }
       guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
-        throw ZipWriterError.compressionFailed("deflate returned \(status)")
+        throw DeflateError("deflate returned \(status)")
       }
       if produced > 0 {
         try output.withUnsafeBytes { try emit(UnsafeRawBufferPointer(rebasing: $0[..<produced])) }

@@ -1,0 +1,148 @@
+import Deflating
+package import StagedTree
+import SystemSupport
+
+/// Writes an installer package's payload: a cpio archive in the "odc" form, in one gzip member
+/// (Installer refuses gzip streams of several members), of a staged tree.
+///
+/// Entries come as `pkgbuild` orders them: `.` (the tree's root) first, then every folder before
+/// what it holds, siblings by the bytes of their names; owners 0:0, inode numbers 1, 2, … in
+/// that order, so that the same tree and dates give the same bytes. Files are read a piece at a
+/// time, so memory stays bounded whatever their sizes.
+///
+/// ```swift
+/// let root = try SourceScanner.scan("build/MyApp.app")
+/// var writer = PayloadWriter { piece in try output.append(piece) }
+/// let summary = try writer.write(SourceItem(name: ".", content: .folder([root]), …))
+/// ```
+package struct PayloadWriter {
+  /// What a payload holds, for the package's `PackageInfo`.
+  package struct Summary: Sendable, Equatable {
+    /// The entries of the archive, `.` included (`numberOfFiles`).
+    package var entryCount = 0
+    /// The bytes of the files and links' targets.
+    package var contentBytes: Int64 = 0
+  }
+
+  /// How many bytes of a file each read asks for.
+  static let pieceSize = 1 << 20
+
+  private let emit: (UnsafeRawBufferPointer) throws -> Void
+  private let level: Int32
+
+  /// A writer handing each piece of compressed output to `emit`, at zlib `level` (1–9).
+  package init(level: Int32 = 6, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    self.emit = emit
+    self.level = level
+  }
+
+  /// Writes the payload of `root`, whose name the archive calls `.`.
+  ///
+  /// - Returns: The count of entries and the bytes of content.
+  /// - Throws: ``PayloadError`` for a file too large, a path too long, a file that changed or
+  ///   cannot be read, or zlib's failure; what `emit` throws.
+  @discardableResult
+  package func write(_ root: SourceItem) throws -> Summary {
+    let deflater: Deflater
+    do {
+      deflater = try Deflater(level: level, format: .gzip)
+    } catch {
+      throw PayloadError.compressionFailed(error.reason)
+    }
+    let emit = self.emit
+    let send = { (bytes: UnsafeRawBufferPointer) throws in
+      do {
+        try deflater.deflate(bytes, finishing: false, emit: emit)
+      } catch let error as DeflateError {
+        throw PayloadError.compressionFailed(error.reason)
+      }
+    }
+    var summary = Summary()
+    try add(root, path: ".", summary: &summary, send: send)
+    try CPIOHeader.trailer.bytes.withUnsafeBytes { try send($0) }
+    do {
+      try deflater.deflate(
+        UnsafeRawBufferPointer(start: nil, count: 0), finishing: true, emit: emit)
+    } catch let error as DeflateError {
+      throw PayloadError.compressionFailed(error.reason)
+    }
+    return summary
+  }
+
+  /// Adds `item` at `path`, then, for a folder, what it holds.
+  private func add(
+    _ item: SourceItem, path: String, summary: inout Summary,
+    send: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    guard path.utf8.count < CPIOHeader.maximumNameSize else {
+      throw PayloadError.nameTooLong(path: path)
+    }
+    summary.entryCount += 1
+    var header = CPIOHeader(
+      inode: UInt32(truncatingIfNeeded: summary.entryCount), mode: UInt32(item.permissions),
+      linkCount: 1, modificationTime: item.modificationDate, fileSize: 0, name: path)
+    switch item.content {
+    case .folder(let children):
+      header.mode |= 0o040000
+      header.linkCount = UInt32(2 + children.filter(\.isFolder).count)
+      try header.bytes.withUnsafeBytes { try send($0) }
+      for child in children.sorted(by: {
+        Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8)
+      }) {
+        try add(child, path: path + "/" + child.name, summary: &summary, send: send)
+      }
+    case .symbolicLink(let target):
+      header.mode |= 0o120000
+      header.fileSize = Int64(target.utf8.count)
+      try (header.bytes + Array(target.utf8)).withUnsafeBytes { try send($0) }
+      summary.contentBytes += header.fileSize
+    case .data(let bytes):
+      header.mode |= 0o100000
+      header.fileSize = Int64(bytes.count)
+      try header.bytes.withUnsafeBytes { try send($0) }
+      try bytes.withUnsafeBytes { try send($0) }
+      summary.contentBytes += header.fileSize
+    case .file(let source, let size):
+      guard size <= CPIOHeader.maximumFileSize else {
+        throw PayloadError.fileTooLarge(path: source.string, size: size)
+      }
+      header.mode |= 0o100000
+      header.fileSize = size
+      try header.bytes.withUnsafeBytes { try send($0) }
+      try copy(source.string, size: size, send: send)
+      summary.contentBytes += size
+    }
+  }
+
+  /// Sends the `size` bytes of the file at `path`, a piece at a time.
+  private func copy(
+    _ path: String, size: Int64, send: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.openForReading(path)
+    } catch {
+      throw PayloadError.unreadable(error)
+    }
+    defer { file.close() }
+    var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
+    var read: Int64 = 0
+    while true {
+      let count: Int
+      do {
+        count = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
+      } catch let error as SystemError {
+        throw PayloadError.unreadable(error)
+      }
+      if count == 0 { break }
+      guard read + Int64(count) <= size else {
+        throw PayloadError.fileChanged(path: path, expected: size, read: read + Int64(count))
+      }
+      try buffer.withUnsafeBytes { try send(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      read += Int64(count)
+    }
+    guard read == size else {
+      throw PayloadError.fileChanged(path: path, expected: size, read: read)
+    }
+  }
+}
