@@ -112,7 +112,8 @@ let package = Package(
       name: "ZipArchive", dependencies: ["SystemSupport", "Deflating", "CZlib"],
       swiftSettings: strictSettings),
     // Deflate streams through zlib, bare (zip), in zlib's wrapper (xar) or in gzip's (payloads).
-    .target(name: "Deflating", dependencies: ["CZlib"], swiftSettings: strictSettings),
+    .target(
+      name: "Deflating", dependencies: ["SystemSupport", "CZlib"], swiftSettings: strictSettings),
     // xar archives, the container of flat installer packages: the writer.
     .target(
       name: "XarArchive", dependencies: ["Deflating", "Digests", "SystemSupport"],

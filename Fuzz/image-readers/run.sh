@@ -8,7 +8,8 @@
 # files, and their signatures) and a bundle's seal (_CodeSignature/CodeResources: the property
 # list, its seals and rules, and the rule matcher compiled from them), and the zip reader that
 # reads an app's zip for notarization and update feeds (seeded from zips of Hello.app that
-# Python's zipfile writes: stored, deflated, Zip64).
+# Python's zipfile writes: stored, deflated, Zip64), and the xar reader of installer packages
+# (seeded from xar archives of Hello.app that libarchive's bsdtar writes).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
@@ -53,7 +54,7 @@ trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
 # SystemSupport's one C target (its signal handler), an object beside the modules'.
 clang -O2 -c -I "$root/Sources/CSignalForwarding/include" \
   -o "$modules/CSignalForwarding.o" "$root/Sources/CSignalForwarding/signal_forwarding.c"
-for name in SystemSupport ToolingSupport StagedTree VolumeInterface DiskImage HFSPlus APFS FinderLayout Digests CodeSigning Deflating ZipArchive; do
+for name in SystemSupport ToolingSupport StagedTree VolumeInterface DiskImage HFSPlus APFS FinderLayout Digests CodeSigning Deflating ZipArchive XarArchive; do
   module "$name" "$root/Sources/$name"
 done
 
@@ -73,6 +74,7 @@ target cms "$here/targets/cms.swift"
 target macho "$here/targets/macho.swift"
 target coderesources "$here/targets/coderesources.swift"
 target zip "$here/targets/zip.swift"
+target xar "$here/targets/xar.swift"
 
 exec 1>&3 2>&1
 trap - EXIT
@@ -138,8 +140,15 @@ for name, method, zip64 in (("stored", zipfile.ZIP_STORED, False),
                     sink.write(source.read())
 PY
 
+# The xar reader's seeds: Hello.app archived by libarchive's bsdtar, zlib and stored.
+mkdir -p "$work/seeds/xar"
+for compression in gzip none; do
+  bsdtar -cf "$work/seeds/xar/hello-$compression.xar" --format xar \
+    --options "xar:compression=$compression" -C "$apps" Hello.app
+done
+
 status=0
-for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip}; do
+for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip xar}; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   case "$name" in hfsplus | apfs) max_len=2097152 ;; esac

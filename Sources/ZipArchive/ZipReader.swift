@@ -1,3 +1,4 @@
+import Deflating
 package import SystemSupport
 
 /// Reads a zip archive (PKWARE's APPNOTE.TXT): its central directory, Zip64 records included,
@@ -105,9 +106,13 @@ package final class ZipReader {
         throw ZipReaderError(structure, at: dataOffset, "its data ends early")
       }
     case ZipFormat.methodDeflate:
-      data = try RawInflater.inflate(
-        from: source, at: dataOffset, compressedSize: entry.compressedSize,
-        uncompressedSize: entry.uncompressedSize, structure: structure)
+      do {
+        data = try Inflater.inflate(
+          from: source, at: dataOffset, compressedSize: entry.compressedSize,
+          uncompressedSize: entry.uncompressedSize, format: .raw)
+      } catch let error as InflateError {
+        throw ZipReaderError(structure, at: error.offset, error.problem)
+      }
     default:
       throw ZipReaderError(
         structure, at: entry.localHeaderOffset,

@@ -1,6 +1,7 @@
 import APFS
 import Foundation
 import ShipyardTestSupport
+import SystemSupport
 import Testing
 import VolumeInterface
 

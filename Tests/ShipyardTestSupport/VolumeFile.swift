@@ -19,22 +19,7 @@ package struct FileBytes: RandomAccessByteSource {
 }
 
 /// A volume or container held in memory, read through ``RandomAccessByteSource``.
-package struct MemoryBytes: RandomAccessByteSource {
-  /// The bytes.
-  package let bytes: [UInt8]
-
-  /// Reads `bytes`.
-  package init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-  }
-
-  /// The bytes at `offset`; fewer past the end, none before the start.
-  package func read(at offset: Int64, count: Int) throws -> [UInt8] {
-    guard offset >= 0, offset < Int64(bytes.count), count > 0 else { return [] }
-    let start = Int(offset)
-    return Array(bytes[start..<(start + min(count, bytes.count - start))])
-  }
-}
+package typealias MemoryBytes = MemoryByteSource
 
 /// Writes a volume's stream to a file, as the image writer would read it.
 package enum VolumeFile {

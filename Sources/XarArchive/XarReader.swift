@@ -1,0 +1,190 @@
+import Deflating
+import Digests
+import Foundation
+package import SystemSupport
+
+/// Reads a xar archive, such as a flat installer package: its header, its table of contents
+/// (checked against the checksum at the heap's start) and each file's bytes (checked against
+/// both of their checksums and their size).
+///
+/// The archive is treated as hostile: lengths and offsets are checked against the file before
+/// anything is read or allocated, the table's XML is bounded in size, depth and count, and a
+/// problem is a ``XarReaderError`` naming the part and its byte. Bytes past the end of the heap
+/// (a stapled ticket) are allowed.
+///
+/// ```swift
+/// let archive = try XarReader(source: bytes, size: size)
+/// for entry in archive.entries where entry.kind == .file {
+///   let contents = try archive.contents(of: entry)
+/// }
+/// ```
+package struct XarReader {
+  /// The largest table of contents read, inflated: 64 MiB names about 100,000 files.
+  package static let maximumTableBytes: Int64 = 64 << 20
+  /// The largest file ``contents(of:limit:)`` returns unless told otherwise: 64 MiB.
+  package static let defaultContentsLimit: Int64 = 64 << 20
+
+  /// The entries of the table of contents, each folder before what it holds.
+  package let entries: [XarEntry]
+  /// The header's checksum algorithm code (1 SHA-1, 3 SHA-256 in Apple's xar).
+  package let checksumCode: UInt32
+  /// The table of contents' XML.
+  package let tableOfContents: [UInt8]
+  /// Where the heap starts in the file.
+  package let heapOffset: Int64
+  /// The file's size.
+  package let size: Int64
+  private let source: any RandomAccessByteSource
+
+  /// Reads the header and the table of contents of the archive whose `size` bytes `source`
+  /// gives, and checks the table against its checksum.
+  ///
+  /// - Throws: ``XarReaderError`` for a malformed archive or a table that does not match its
+  ///   checksum; what `source` throws.
+  package init(source: any RandomAccessByteSource, size: Int64) throws {
+    self.source = source
+    self.size = size
+    let header = try source.read(at: 0, count: 28)
+    guard header.count == 28, header.starts(with: Array("xar!".utf8)) else {
+      throw XarReaderError("header", at: 0, "not a xar archive (no xar! at its start)")
+    }
+    let headerSize = Int64(Self.integer(header[4..<6]))
+    let version = Self.integer(header[6..<8])
+    let compressedLength = Int64(bitPattern: Self.integer(header[8..<16]))
+    let tableLength = Int64(bitPattern: Self.integer(header[16..<24]))
+    checksumCode = UInt32(Self.integer(header[24..<28]))
+    guard (28...4096).contains(headerSize), version == 1 else {
+      throw XarReaderError("header", at: 4, "size \(headerSize) or version \(version) is not xar's")
+    }
+    guard compressedLength > 0, compressedLength <= size - headerSize else {
+      throw XarReaderError(
+        "header", at: 8,
+        "the table of contents is \(compressedLength) bytes, past the file's \(size)")
+    }
+    guard tableLength > 0, tableLength <= Self.maximumTableBytes else {
+      throw XarReaderError(
+        "header", at: 16,
+        "the table of contents inflates to \(tableLength) bytes (at most \(Self.maximumTableBytes) are read)"
+      )
+    }
+    heapOffset = headerSize + compressedLength
+    do {
+      tableOfContents = try Inflater.inflate(
+        from: source, at: headerSize, compressedSize: compressedLength,
+        uncompressedSize: tableLength, format: .zlib)
+    } catch let error as InflateError {
+      throw XarReaderError("table of contents", at: error.offset, error.problem)
+    }
+    let parser = XarTableOfContentsParser()
+    guard parser.parse(Data(tableOfContents)), let checksum = parser.checksum else {
+      throw XarReaderError("table of contents", at: headerSize, parser.problem ?? "unreadable")
+    }
+    entries = parser.entries
+    let algorithm = try Self.algorithm(checksum.style, part: "table of contents", at: headerSize)
+    guard Self.algorithmCode(of: algorithm) == checksumCode else {
+      throw XarReaderError(
+        "table of contents", at: headerSize,
+        "its checksum is \(checksum.style), the header says algorithm \(checksumCode)")
+    }
+    guard checksum.size == Int64(algorithm.length), checksum.offset >= 0,
+      checksum.offset <= size - heapOffset - checksum.size
+    else {
+      throw XarReaderError(
+        "table of contents", at: headerSize, "its checksum lies outside the file")
+    }
+    let stored = try source.read(at: heapOffset + checksum.offset, count: Int(checksum.size))
+    let digest = IncrementalDigest(algorithm)
+    var read: Int64 = 0
+    while read < compressedLength {
+      let piece = try source.read(
+        at: headerSize + read, count: Int(min(1 << 20, compressedLength - read)))
+      guard !piece.isEmpty else { break }
+      digest.update(piece)
+      read += Int64(piece.count)
+    }
+    guard stored == digest.finish() else {
+      throw XarReaderError(
+        "table of contents", at: heapOffset + checksum.offset,
+        "its \(checksum.style) checksum does not match the bytes (the table was changed or damaged)"
+      )
+    }
+  }
+
+  /// The bytes of the file `entry`, decoded and checked against its size and both checksums.
+  ///
+  /// - Parameters:
+  ///   - entry: One of ``entries``; a folder or link has none.
+  ///   - limit: The largest file returned (the caller reads larger ones otherwise).
+  /// - Returns: The file's bytes.
+  /// - Throws: ``XarReaderError`` when the data lies outside the heap, is larger than `limit`,
+  ///   uses an encoding or checksum not read here, or does not match; what `source` throws.
+  package func contents(of entry: XarEntry, limit: Int64 = defaultContentsLimit) throws -> [UInt8] {
+    let part = "file \(entry.path)"
+    guard let data = entry.data else { return [] }
+    let start = heapOffset + data.offset
+    guard data.offset >= 0, data.length >= 0, data.length <= size - start else {
+      throw XarReaderError(part, at: heapOffset, "its data lies past the end of the file")
+    }
+    guard data.size <= limit, data.length <= limit else {
+      throw XarReaderError(part, at: start, "it is \(data.size) bytes, more than the \(limit) read")
+    }
+    let archived = try source.read(at: start, count: Int(data.length))
+    try Self.check(
+      archived, against: data.archivedChecksum, part: part, at: start, what: "archived")
+    let decoded: [UInt8]
+    switch data.encoding {
+    case "application/octet-stream": decoded = archived
+    case "application/x-gzip":
+      do {
+        decoded = try Inflater.inflate(
+          from: MemoryByteSource(archived), at: 0, compressedSize: data.length,
+          uncompressedSize: data.size, format: .zlib)
+      } catch let error as InflateError {
+        throw XarReaderError(part, at: start + error.offset, error.problem)
+      }
+    default:
+      throw XarReaderError(part, at: start, "its encoding \(data.encoding) is not read here")
+    }
+    guard Int64(decoded.count) == data.size else {
+      throw XarReaderError(
+        part, at: start, "it is \(decoded.count) bytes, its record says \(data.size)")
+    }
+    try Self.check(
+      decoded, against: data.extractedChecksum, part: part, at: start, what: "extracted")
+    return decoded
+  }
+
+  /// Checks `bytes` against `checksum`.
+  private static func check(
+    _ bytes: [UInt8], against checksum: (style: String, hex: String), part: String,
+    at offset: Int64,
+    what: String
+  ) throws {
+    let algorithm = try algorithm(checksum.style, part: part, at: offset)
+    guard algorithm.digest(bytes).hex == checksum.hex else {
+      throw XarReaderError(
+        part, at: offset, "its \(what) \(checksum.style) checksum does not match")
+    }
+  }
+
+  /// The digest of a checksum `style`.
+  private static func algorithm(_ style: String, part: String, at offset: Int64) throws
+    -> DigestAlgorithm
+  {
+    switch style.lowercased() {
+    case "sha1": return .sha1
+    case "sha256": return .sha256
+    default: throw XarReaderError(part, at: offset, "its checksum style \(style) is not read here")
+    }
+  }
+
+  /// The header's code of `algorithm`.
+  private static func algorithmCode(of algorithm: DigestAlgorithm) -> UInt32 {
+    algorithm == .sha1 ? 1 : 3
+  }
+
+  /// The big-endian integer of `bytes`.
+  private static func integer(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.reduce(0) { $0 << 8 | UInt64($1) }
+  }
+}
