@@ -24,7 +24,7 @@ struct UploadProgressTests {
     #expect(session.status == 0, "\(session.standardError)")
     #expect(screen.contains("\ruploading ["), "the bar is drawn in place: \(screen)")
     let full = try #require(
-      screen.components(separatedBy: "\r").first {
+      screen.components(separatedBy: "\r").last {
         $0.hasPrefix("uploading [") && $0.contains("100%")
       },
       "the bar ends full: \(screen)")
