@@ -121,10 +121,13 @@ package struct XarReader {
   package func contents(of entry: XarEntry, limit: Int64 = defaultContentsLimit) throws -> [UInt8] {
     let part = "file \(entry.path)"
     guard let data = entry.data else { return [] }
-    let start = heapOffset + data.offset
-    guard data.offset >= 0, data.length >= 0, data.length <= size - start else {
+    // Each bound before any sum: an offset near Int64.max must not overflow.
+    guard data.offset >= 0, data.length >= 0, data.offset <= size - heapOffset,
+      data.length <= size - heapOffset - data.offset
+    else {
       throw XarReaderError(part, at: heapOffset, "its data lies past the end of the file")
     }
+    let start = heapOffset + data.offset
     guard data.size <= limit, data.length <= limit else {
       throw XarReaderError(part, at: start, "it is \(data.size) bytes, more than the \(limit) read")
     }

@@ -122,6 +122,37 @@ struct XarReaderTests {
     } throws: { error in "\(error)".contains("past the end of the file") }
   }
 
+  /// A table whose checksum holds (anyone can compute it) but whose data offset is near
+  /// Int64.max: an error, not an overflow.
+  @Test func aHugeDataOffsetIsPastTheEndNotAnOverflow() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let archive = folder.path("huge.xar")
+    try ProcessRunner.check(
+      "python3",
+      [
+        "-c",
+        """
+        import hashlib, struct, sys, zlib
+        toc = (b'<?xml version="1.0"?><xar><toc><checksum style="sha1"><offset>0</offset>'
+               b'<size>20</size></checksum><file id="1"><name>x</name><type>file</type><data>'
+               b'<length>4</length><offset>9223372036854775800</offset><size>4</size>'
+               b'<encoding style="application/octet-stream"/>'
+               b'<archived-checksum style="sha1">00</archived-checksum>'
+               b'<extracted-checksum style="sha1">00</extracted-checksum></data></file></toc></xar>')
+        packed = zlib.compress(toc)
+        header = struct.pack('>4sHHQQI', b'xar!', 28, 1, len(packed), len(toc), 1)
+        open(sys.argv[1], 'wb').write(header + packed + hashlib.sha1(packed).digest() + b'data')
+        """,
+        archive,
+      ])
+    let reader = try Self.read(archive)
+    let entry = try #require(reader.entries.first)
+    #expect {
+      _ = try reader.contents(of: entry)
+    } throws: { error in "\(error)".contains("past the end of the file") }
+  }
+
   @Test func hostileHeadersAreRefusedBeforeAnyAllocation() {
     var header = Array("xar!".utf8) + [0, 28, 0, 1]
     header += [0, 0, 0, 0, 0, 0, 0, 10] + [0, 0, 0, 0x7F, 0, 0, 0, 0] + [0, 0, 0, 1]
