@@ -50,6 +50,7 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
     qualifiedName: String?, attributes: [String: String]
   ) {
+    guard problem == nil else { return }
     elements.append(name)
     self.attributes.append(attributes)
     text = ""
@@ -75,12 +76,15 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
     qualifiedName: String?
   ) {
+    guard problem == nil, !elements.isEmpty else { return }
     let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
     let style = attributes.last?["style"] ?? ""
     elements.removeLast()
     attributes.removeLast()
     text = ""
     let parent = elements.last
+    // A file element's parts and end need the file opened at its start.
+    guard parent != "file" || !open.isEmpty, name != "file" || !open.isEmpty else { return }
     switch (parent, name) {
     case ("toc", "checksum"):
       checksum = (style, checksumRecord.offset, checksumRecord.size)

@@ -122,35 +122,65 @@ struct XarReaderTests {
     } throws: { error in "\(error)".contains("past the end of the file") }
   }
 
-  /// A table whose checksum holds (anyone can compute it) but whose data offset is near
-  /// Int64.max: an error, not an overflow.
-  @Test func aHugeDataOffsetIsPastTheEndNotAnOverflow() throws {
-    let folder = try ScratchFolder()
-    defer { folder.remove() }
-    let archive = folder.path("huge.xar")
+  /// Writes at `path` a xar archive of the table `toc` (zlib, its SHA-1 checksum right: anyone
+  /// can compute it) and a heap of four bytes after the checksum.
+  static func craft(toc: String, to path: String) throws {
     try ProcessRunner.check(
       "python3",
       [
         "-c",
         """
         import hashlib, struct, sys, zlib
-        toc = (b'<?xml version="1.0"?><xar><toc><checksum style="sha1"><offset>0</offset>'
-               b'<size>20</size></checksum><file id="1"><name>x</name><type>file</type><data>'
-               b'<length>4</length><offset>9223372036854775800</offset><size>4</size>'
-               b'<encoding style="application/octet-stream"/>'
-               b'<archived-checksum style="sha1">00</archived-checksum>'
-               b'<extracted-checksum style="sha1">00</extracted-checksum></data></file></toc></xar>')
+        toc = sys.argv[2].encode()
         packed = zlib.compress(toc)
         header = struct.pack('>4sHHQQI', b'xar!', 28, 1, len(packed), len(toc), 1)
         open(sys.argv[1], 'wb').write(header + packed + hashlib.sha1(packed).digest() + b'data')
         """,
-        archive,
+        path, toc,
       ])
+  }
+
+  static let checksumRecord =
+    #"<?xml version="1.0"?><xar><toc><checksum style="sha1"><offset>0</offset><size>20</size></checksum>"#
+
+  /// A data offset near Int64.max is past the end of the file, not an overflow.
+  @Test func aHugeDataOffsetIsPastTheEndNotAnOverflow() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let archive = folder.path("huge.xar")
+    try Self.craft(
+      toc: Self.checksumRecord
+        + #"<file id="1"><name>x</name><type>file</type><data><length>4</length>"#
+        + #"<offset>9223372036854775800</offset><size>4</size>"#
+        + #"<encoding style="application/octet-stream"/>"#
+        + #"<archived-checksum style="sha1">00</archived-checksum>"#
+        + #"<extracted-checksum style="sha1">00</extracted-checksum></data></file></toc></xar>"#,
+      to: archive)
     let reader = try Self.read(archive)
     let entry = try #require(reader.entries.first)
     #expect {
       _ = try reader.contents(of: entry)
     } throws: { error in "\(error)".contains("past the end of the file") }
+  }
+
+  /// Files nested deeper than the parser reads, and names no path may hold, are refused.
+  @Test func tooDeepAndBadNamesAreRefused() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let deep = folder.path("deep.xar")
+    let nested =
+      String(repeating: #"<file><name>d</name><type>directory</type>"#, count: 300)
+      + String(repeating: "</file>", count: 300)
+    try Self.craft(toc: Self.checksumRecord + nested + "</toc></xar>", to: deep)
+    #expect { _ = try Self.read(deep) } throws: { error in "\(error)".contains("too many files") }
+    for name in ["..", "a/b", ""] {
+      let bad = folder.path("bad.xar")
+      try Self.craft(
+        toc: Self.checksumRecord + "<file><name>\(name)</name><type>file</type></file></toc></xar>",
+        to: bad)
+      #expect { _ = try Self.read(bad) } throws: { error in "\(error)".contains("no path may hold")
+      }
+    }
   }
 
   @Test func hostileHeadersAreRefusedBeforeAnyAllocation() {
