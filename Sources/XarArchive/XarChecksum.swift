@@ -15,6 +15,16 @@ package enum XarChecksum: Sendable, Equatable {
     }
   }
 
+  /// The checksum a table of contents names by `style` (any case), or `nil` for one not read
+  /// here (MD5, SHA-512).
+  init?(style: String) {
+    switch style.lowercased() {
+    case "sha1": self = .sha1
+    case "sha256": self = .sha256
+    default: return nil
+    }
+  }
+
   /// The name the table of contents gives it (`style="sha1"`).
   var style: String {
     switch self {

@@ -80,8 +80,9 @@ package struct XarReader {
       throw XarReaderError("table of contents", at: headerSize, parser.problem ?? "unreadable")
     }
     entries = parser.entries
-    let algorithm = try Self.algorithm(checksum.style, part: "table of contents", at: headerSize)
-    guard Self.algorithmCode(of: algorithm) == checksumCode else {
+    let tableChecksum = try Self.checksum(checksum.style, part: "table of contents", at: headerSize)
+    let algorithm = tableChecksum.algorithm
+    guard tableChecksum.headerCode == checksumCode else {
       throw XarReaderError(
         "table of contents", at: headerSize,
         "its checksum is \(checksum.style), the header says algorithm \(checksumCode)")
@@ -163,27 +164,21 @@ package struct XarReader {
     at offset: Int64,
     what: String
   ) throws {
-    let algorithm = try algorithm(checksum.style, part: part, at: offset)
+    let algorithm = try Self.checksum(checksum.style, part: part, at: offset).algorithm
     guard algorithm.digest(bytes).hex == checksum.hex else {
       throw XarReaderError(
         part, at: offset, "its \(what) \(checksum.style) checksum does not match")
     }
   }
 
-  /// The digest of a checksum `style`.
-  private static func algorithm(_ style: String, part: String, at offset: Int64) throws
-    -> DigestAlgorithm
+  /// The checksum of `style`, or an error about `part` naming a style not read here.
+  private static func checksum(_ style: String, part: String, at offset: Int64) throws
+    -> XarChecksum
   {
-    switch style.lowercased() {
-    case "sha1": return .sha1
-    case "sha256": return .sha256
-    default: throw XarReaderError(part, at: offset, "its checksum style \(style) is not read here")
+    guard let checksum = XarChecksum(style: style) else {
+      throw XarReaderError(part, at: offset, "its checksum style \(style) is not read here")
     }
-  }
-
-  /// The header's code of `algorithm`.
-  private static func algorithmCode(of algorithm: DigestAlgorithm) -> UInt32 {
-    algorithm == .sha1 ? 1 : 3
+    return checksum
   }
 
   /// The big-endian integer of `bytes`.

@@ -192,9 +192,11 @@ package struct XarWriter: Sendable {
       case .bytes(let given): bytes = given
       case .file(let path):
         do {
-          bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+          let file = try FileDescriptor.openForReading(path)
+          defer { file.close() }
+          bytes = try file.read(at: 0, count: Int(try file.status().size))
         } catch {
-          throw .system(SystemError("read", path: path, errorNumber: ENOENT))
+          throw .system(error)
         }
       }
       let compressed = try compress(bytes)
