@@ -118,10 +118,11 @@ let package = Package(
     .target(
       name: "XarArchive", dependencies: ["Deflating", "Digests", "SystemSupport"],
       swiftSettings: strictSettings),
-    // Flat installer packages (.pkg): the payload (a cpio archive in one gzip member) and the
-    // POSIX checksums of the Bom.
+    // Flat installer packages (.pkg): the payload (a cpio archive in one gzip member), the Bom,
+    // PackageInfo and Distribution, put together in a xar archive.
     .target(
-      name: "InstallerPackage", dependencies: ["Deflating", "StagedTree", "SystemSupport"],
+      name: "InstallerPackage",
+      dependencies: ["Deflating", "StagedTree", "SystemSupport", "XarArchive"],
       swiftSettings: strictSettings),
     // OpenSSL's libcrypto, for digests and CMS verification off Apple platforms.
     .systemLibrary(
@@ -177,6 +178,7 @@ let package = Package(
         "SystemSupport", "ToolingSupport", "StagedTree", "VolumeInterface", "HFSPlus", "APFS",
         "DiskImage",
         "FinderLayout", "CodeSigning", "NotaryService", "Digests", "ZipArchive", "UpdateFeeds",
+        "InstallerPackage", "XarArchive",
       ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.
@@ -273,8 +275,10 @@ let package = Package(
     // Installer packages' parts, read back by cpio, gzip, Python's zlib, 7-Zip and cksum.
     .testTarget(
       name: "InstallerPackageTests",
-      dependencies: ["InstallerPackage", "StagedTree", "SystemSupport", "ShipyardTestSupport"],
-      swiftSettings: strictSettings),
+      dependencies: [
+        "InstallerPackage", "StagedTree", "SystemSupport", "ShipyardTestSupport", "XarArchive",
+      ],
+      exclude: ["Peers"], swiftSettings: strictSettings),
     .testTarget(
       name: "UpdateFeedsTests", dependencies: ["UpdateFeeds", "ShipyardTestSupport"],
       swiftSettings: strictSettings),

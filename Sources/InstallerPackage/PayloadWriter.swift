@@ -22,6 +22,15 @@ package struct PayloadWriter {
     package var entryCount = 0
     /// The bytes of the files and links' targets.
     package var contentBytes: Int64 = 0
+    /// Every entry as the package's Bom lists it, in the archive's order.
+    package var entries: [BomEntry] = []
+
+    /// The disk space the entries take once installed, in KiB, as `PackageInfo` and the
+    /// Distribution give it: each entry but the root in 512-byte blocks, summed, rounded up.
+    package var installKilobytes: Int64 {
+      let blocks = entries.dropFirst().reduce(Int64(0)) { $0 + ($1.size + 511) / 512 }
+      return (blocks + 1) / 2
+    }
   }
 
   /// How many bytes of a file each read asks for.
@@ -81,11 +90,17 @@ package struct PayloadWriter {
     var header = CPIOHeader(
       inode: UInt32(truncatingIfNeeded: summary.entryCount), mode: UInt32(item.permissions),
       linkCount: 1, modificationTime: item.modificationDate, fileSize: 0, name: path)
+    var entry = BomEntry(
+      path: path, kind: .file, permissions: item.permissions,
+      modificationTime: item.modificationDate, size: item.dataLength, checksum: 0)
     switch item.content {
     case .folder(let children):
       header.mode |= 0o040000
       header.linkCount = UInt32(2 + children.filter(\.isFolder).count)
       try header.bytes.withUnsafeBytes { try send($0) }
+      entry.kind = .folder
+      entry.size = 32 * Int64(children.count + 2)
+      summary.entries.append(entry)
       for child in children.sorted(by: {
         Array($0.name.utf8).lexicographicallyPrecedes($1.name.utf8)
       }) {
@@ -96,12 +111,17 @@ package struct PayloadWriter {
       header.fileSize = Int64(target.utf8.count)
       try (header.bytes + Array(target.utf8)).withUnsafeBytes { try send($0) }
       summary.contentBytes += header.fileSize
+      entry.kind = .symbolicLink(target: target)
+      entry.checksum = POSIXChecksum.of(target.utf8)
+      summary.entries.append(entry)
     case .data(let bytes):
       header.mode |= 0o100000
       header.fileSize = Int64(bytes.count)
       try header.bytes.withUnsafeBytes { try send($0) }
       try bytes.withUnsafeBytes { try send($0) }
       summary.contentBytes += header.fileSize
+      entry.checksum = POSIXChecksum.of(bytes)
+      summary.entries.append(entry)
     case .file(let source, let size):
       guard size <= CPIOHeader.maximumFileSize else {
         throw PayloadError.fileTooLarge(path: source.string, size: size)
@@ -109,15 +129,17 @@ package struct PayloadWriter {
       header.mode |= 0o100000
       header.fileSize = size
       try header.bytes.withUnsafeBytes { try send($0) }
-      try copy(source.string, size: size, send: send)
+      entry.checksum = try copy(source.string, size: size, send: send)
       summary.contentBytes += size
+      summary.entries.append(entry)
     }
   }
 
-  /// Sends the `size` bytes of the file at `path`, a piece at a time.
+  /// Sends the `size` bytes of the file at `path`, a piece at a time, and returns their POSIX
+  /// checksum.
   private func copy(
     _ path: String, size: Int64, send: (UnsafeRawBufferPointer) throws -> Void
-  ) throws {
+  ) throws -> UInt32 {
     let file: FileDescriptor
     do {
       file = try FileDescriptor.openForReading(path)
@@ -127,6 +149,7 @@ package struct PayloadWriter {
     defer { file.close() }
     var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
     var read: Int64 = 0
+    var checksum = POSIXChecksum()
     while true {
       let count: Int
       do {
@@ -138,11 +161,16 @@ package struct PayloadWriter {
       guard read + Int64(count) <= size else {
         throw PayloadError.fileChanged(path: path, expected: size, read: read + Int64(count))
       }
-      try buffer.withUnsafeBytes { try send(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      try buffer.withUnsafeBytes { buffer in
+        let piece = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        checksum.update(piece)
+        try send(piece)
+      }
       read += Int64(count)
     }
     guard read == size else {
       throw PayloadError.fileChanged(path: path, expected: size, read: read)
     }
+    return checksum.value
   }
 }

@@ -11,7 +11,7 @@ import Testing
     [
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
       (["appcast"], "appcast"), (["appcast", "add"], "appcast-add"),
-      (["notary"], "notary"),
+      (["notary"], "notary"), (["pkg"], "pkg"), (["pkg", "build"], "pkg-build"),
     ]
     + ["sign", "verify", "merge", "zip", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "ls", "extract", "verify", "sign", "notarize", "staple", "ship"].map {

@@ -45,6 +45,7 @@ enum HelpExampleFixtures {
       return Prepared()
     },
     "form post": { _ in Prepared() },
+    "pkg build": packageSources,
   ]
 
   /// The repository's `Examples/`.
@@ -64,22 +65,42 @@ enum HelpExampleFixtures {
   /// `dist/`, as every command makes the missing folders of its output.)
   static let universalPair: Fixture = { folder in
     for (name, architecture) in [("x64", "x86_64"), ("arm64", "aarch64")] {
-      let app = folder.file("build/\(name)/MyApp.app")
-      try copy(SampleApps.scriptHello, to: app)
-      let executable = app.appendingPathComponent("Contents/MacOS/Hello")
-      try ProcessRunner.check(
-        "python3",
-        [
-          "-c",
-          "import sys; from apple_platform import macho; open(sys.argv[1], 'wb')"
-            + ".write(macho.create_synthetic(sys.argv[2], 'executable'))",
-          executable.path, architecture,
-        ])
-      try FileManager.default.setAttributes(
-        [.posixPermissions: 0o755], ofItemAtPath: executable.path)
+      let app = try machOHello(at: folder.file("build/\(name)/MyApp.app"), architecture)
       try Data("asar for \(name)\n".utf8).write(
         to: app.appendingPathComponent("Contents/Resources/app.asar"))
     }
+    return try doubleIdentity(in: folder)
+  }
+
+  /// `build/Hello.app` (Mach-O, arm64) and `build/tools/bin/hello` for `pkg build`, with the
+  /// double's identity and time-stamp authority.
+  static let packageSources: Fixture = { folder in
+    _ = try machOHello(at: folder.file("build/Hello.app"), "aarch64")
+    try FileManager.default.createDirectory(
+      at: folder.file("build/tools"), withIntermediateDirectories: true)
+    try folder.write(Array("#!/bin/sh\necho hello\n".utf8), to: "build/tools/hello")
+    return try doubleIdentity(in: folder)
+  }
+
+  /// Hello.app at `app` with a Mach-O executable of `architecture` (apple-platform-py's).
+  static func machOHello(at app: URL, _ architecture: String) throws -> URL {
+    try copy(SampleApps.scriptHello, to: app)
+    let executable = app.appendingPathComponent("Contents/MacOS/Hello")
+    try ProcessRunner.check(
+      "python3",
+      [
+        "-c",
+        "import sys; from apple_platform import macho; open(sys.argv[1], 'wb')"
+          + ".write(macho.create_synthetic(sys.argv[2], 'executable'))",
+        executable.path, architecture,
+      ])
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
+    return app
+  }
+
+  /// `developer-id.p12`, the double's identity, its password in `P12_PASSWORD`, and the
+  /// double's time-stamp authority.
+  static func doubleIdentity(in folder: ScratchFolder) throws -> Prepared {
     let double = try NotaryDouble()
     try copy(double.folder.path("identity.p12"), to: folder.file("developer-id.p12"))
     return Prepared(

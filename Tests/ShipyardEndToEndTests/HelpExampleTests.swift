@@ -38,7 +38,10 @@ import Testing
   }
 
   /// The commands whose examples need nothing beyond `shipyard` and the repository.
-  static let plainCommands = commands.filter { $0 != "app merge" }
+  static let plainCommands = commands.filter { !Self.machOCommands.contains($0) }
+
+  /// The commands whose examples sign Mach-O code.
+  static let machOCommands: Set<String> = ["app merge", "pkg build"]
 
   @Test(arguments: plainCommands)
   func theExamplesRunAsWritten(command: String) throws {
@@ -53,6 +56,16 @@ import Testing
       Comment(rawValue: NotaryDouble.requirement)))
   func theMergeExamplesRunAsWritten() throws {
     try runExamples(of: "app merge")
+  }
+
+  /// `pkg build`'s examples sign a Mach-O app first, with the double's identity and time-stamp
+  /// authority.
+  @Test(
+    .enabled(
+      if: PeerPolicy.shouldRun(whenAvailable: SampleApps.canMakeMachO && NotaryDouble.isAvailable),
+      Comment(rawValue: NotaryDouble.requirement)))
+  func thePackageExamplesRunAsWritten() throws {
+    try runExamples(of: "pkg build")
   }
 
   /// Runs the examples of `command`'s help that can run here, in order, in one scratch folder.

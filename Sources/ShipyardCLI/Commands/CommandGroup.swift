@@ -70,8 +70,13 @@ struct CommandGroup: Sendable {
     overview: "Look up notarization submissions (status, developer log, history), on any OS.",
     subcommands: [NotaryInfoCommand.self, NotaryLogCommand.self, NotaryHistoryCommand.self])
 
+  /// The installer package commands.
+  static let pkg = CommandGroup(
+    name: "pkg", overview: "Build flat installer packages (.pkg), natively on any OS.",
+    subcommands: [PkgBuildCommand.self])
+
   /// Every group, in the order `--help` lists them.
-  static let all: [CommandGroup] = [.app, .appcast, .dmg, .form, .notary]
+  static let all: [CommandGroup] = [.app, .appcast, .dmg, .form, .notary, .pkg]
 }
 
 extension String {

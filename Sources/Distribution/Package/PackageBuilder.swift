@@ -1,0 +1,134 @@
+import CodeSigning
+import Foundation
+import InstallerPackage
+import StagedTree
+import SystemSupport
+import XarArchive
+
+/// Makes a flat installer package of an app (installed as `/Applications/Name.app`) or of a
+/// folder's contents, as `pkgbuild` and `productbuild` do on a Mac.
+///
+/// ```swift
+/// let summary = try PackageBuilder.build("build/Demo.app", to: "Demo.pkg", options: .init())
+/// ```
+package enum PackageBuilder {
+  /// What was built.
+  package struct Summary: Sendable, Equatable, Encodable {
+    /// The package written.
+    package var output: String
+    /// Its identifier.
+    package var identifier: String
+    /// Its version.
+    package var version: String
+    /// Where it installs.
+    package var installLocation: String
+    /// Whether it is a product archive (else a component package).
+    package var product: Bool
+    /// The payload's entries, its root included.
+    package var numberOfFiles: Int
+    /// The space they take once installed, in KiB.
+    package var installKilobytes: Int64
+    /// The architectures the Distribution requires of the Mac (empty for any).
+    package var hostArchitectures: [String]
+    /// The package's bytes.
+    package var size: Int64
+  }
+
+  /// Builds the package of `source` (an app or a folder) at `output`.
+  ///
+  /// - Throws: ``PackageBuildError`` for a source without what the options leave to it;
+  ///   the scan's, the payload's or the archive's errors. Nothing is left at `output` then.
+  package static func build(_ source: String, to output: String, options: PackageBuildOptions)
+    throws -> Summary
+  {
+    let scanned = try SourceScanner.scan(source)
+    guard scanned.isFolder else { throw PackageBuildError.notAFolder(source) }
+    let isApp = scanned.name.lowercased().hasSuffix(".app")
+    let app = isApp ? try AppFacts(appAt: source) : nil
+    guard let identifier = options.identifier ?? app?.identifier else {
+      throw PackageBuildError.missing("--identifier", source: source)
+    }
+    guard let version = options.version ?? app?.shortVersion ?? app?.version else {
+      throw PackageBuildError.missing("--version", source: source)
+    }
+    let installLocation = options.installLocation ?? (isApp ? "/Applications" : "/")
+    var root =
+      isApp
+      ? SourceItem(
+        name: ".", content: .folder([scanned]), permissions: 0o755,
+        modificationDate: scanned.modificationDate) : scanned
+    root.permissions = isApp ? 0o775 : root.permissions
+    let scripts = try options.scripts.map { path throws -> SourceItem in
+      let folder = try SourceScanner.scan(path)
+      guard folder.isFolder else { throw PackageBuildError.notAFolder(path) }
+      return folder
+    }
+    let bundles =
+      app.map { app in
+        [
+          PackageInfo.Bundle(
+            path: "./" + scanned.name, identifier: app.identifier ?? identifier,
+            shortVersion: app.shortVersion, version: app.version)
+        ]
+      } ?? []
+    let stem = (scanned.name as NSString).deletingPathExtension
+    let architectures =
+      options.component ? [] : hostArchitectures(of: root, at: source, isApp: isApp)
+    let product =
+      options.component
+      ? nil
+      : FlatPackageContents.Product(
+        title: options.title ?? app?.name ?? stem, componentName: "\(stem).pkg",
+        hostArchitectures: architectures, minimumSystemVersion: app?.minimumSystemVersion)
+    let contents = FlatPackageContents(
+      payload: root, scripts: scripts, identifier: identifier, version: version,
+      installLocation: installLocation, bundles: bundles, product: product)
+    let writer = FlatPackageWriter(
+      archive: XarWriter(
+        checksum: options.sha256 ? .sha256 : .sha1,
+        creationTime: options.dateLimit ?? Int64(Date().timeIntervalSince1970)))
+    let written = try writer.write(contents, to: output)
+    return Summary(
+      output: output, identifier: identifier, version: version,
+      installLocation: installLocation, product: product != nil,
+      numberOfFiles: written.numberOfFiles, installKilobytes: written.installKilobytes,
+      hostArchitectures: architectures, size: try FileStatus.of(output)?.size ?? 0)
+  }
+
+  /// The architectures of the Mach-O files in `root` (scanned from `path`): an app's main
+  /// executable, or every file of a folder; `arm64` and `x86_64` only, as Installer names
+  /// them.
+  static func hostArchitectures(of root: SourceItem, at path: String, isApp: Bool) -> [String] {
+    var files: [String] = []
+    if isApp, let app = root.children.first {
+      if let facts = try? AppFacts(appAt: path), let executable = facts.executable {
+        files = [app.sourcePath + "/Contents/MacOS/" + executable]
+      }
+    } else {
+      collectFiles(root, into: &files)
+    }
+    var found = Set<String>()
+    for file in files {
+      guard let descriptor = try? FileDescriptor.openForReading(file) else { continue }
+      defer { descriptor.close() }
+      guard let size = try? descriptor.status().size,
+        (try? CodeFileKind(prefix: descriptor.read(at: 0, count: 8))) == .machO,
+        let slices = try? MachOSliceExtents(reading: descriptor, size: Int(size), path: file)
+      else { continue }
+      for slice in slices.extents {
+        if slice.cpu.type == MachOCPU.arm64 { found.insert("arm64") }
+        if slice.cpu.type == MachOCPU.x64 { found.insert("x86_64") }
+      }
+    }
+    return found.sorted()
+  }
+
+  /// The paths of the regular files under `item`.
+  private static func collectFiles(_ item: SourceItem, into files: inout [String]) {
+    switch item.content {
+    case .folder(let children): for child in children { collectFiles(child, into: &files) }
+    case .file(let path, _): files.append(path.string)
+    default: break
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import Distribution
+import Foundation
+
+/// `shipyard pkg build`: a flat installer package of an app or a folder, natively on any OS.
+struct PkgBuildCommand: ShipyardCommand {
+  static let path = "pkg build"
+  static let summary = "Build a flat installer package (.pkg) of an app or a folder, on any OS."
+  static let help = """
+    OVERVIEW: \(summary)
+
+    \(table.usage)
+
+    Writes what pkgbuild and productbuild write on a Mac. By default a product archive: a
+    Distribution (title, the Mac architectures the payload's Mach-O runs on, the app's
+    LSMinimumSystemVersion, one choice) and the component package <Name>.pkg; with --component
+    the bare component package. The payload is a cpio (odc) archive in one gzip member, owners
+    root:wheel, names byte for byte as on disk; the Bom lists every path with its mode, size and
+    POSIX cksum checksum; PackageInfo gives the identifier, version, install location, file count
+    and size, the app's bundle (not relocated: Installer installs where the package says) and
+    the scripts (preinstall, postinstall… from --scripts, made executable). An app installs as
+    /Applications/<Name>.app and is signed first, as 'shipyard app sign' signs it (give an
+    identity, or --ad-hoc, or --skip-sign-app); a folder's contents install under
+    --install-location (default /). Dates are clamped to SOURCE_DATE_EPOCH when it is set, which
+    is then the archive's creation time: two builds give the same bytes. Files are streamed, so
+    memory stays small whatever their sizes; the package is written beside its target and renamed
+    into place when complete. Sign it with 'shipyard pkg sign' (a Developer ID Installer
+    identity).
+
+    \(table.help)
+
+    EXAMPLES:
+      shipyard pkg build build/Hello.app --p12 developer-id.p12 --p12-password-env P12_PASSWORD
+      shipyard pkg build build/tools --identifier com.example.tools --version 1.2 \\
+        --install-location /usr/local/bin -o dist/tools.pkg
+    """
+
+  static let table = OptionTable<Arguments>(
+    command: path,
+    [
+      ("OPTIONS", ownOptions),
+      (
+        "SIGNING THE APP",
+        SigningArguments.options.filter { $0.names != ["--identifier"] }.map {
+          $0.lifted(\.signing)
+        }
+          + AppSigningArguments.options.map { $0.lifted(\.app) } + [
+            AdHocSigning.flag(signing: "the app") { $0.adHoc = true },
+            .flag(
+              "--skip-sign-app",
+              help:
+                "Leaves the app as it is (signed already, or to be signed by the package's user)."
+            ) { $0.skipSigning = true },
+          ]
+      ),
+    ]
+  ).taking("<App.app | folder>")
+
+  private static let ownOptions: [OptionSpec<Arguments>] = [
+    .option(
+      "-o", "--output", value: "<file.pkg>|<folder>", .string,
+      help: OptionHelp(
+        "Where the package goes; in a folder it is <Name>.pkg.",
+        default: "<Name>.pkg in the current folder")
+    ) { $0.output = $1 },
+    .option(
+      "--identifier", value: "<id>", .string,
+      help: OptionHelp("The package's identifier.", default: "the app's CFBundleIdentifier")
+    ) { $0.options.identifier = $1 },
+    .option(
+      "--version", value: "<version>", .string,
+      help: OptionHelp("The package's version.", default: "the app's CFBundleShortVersionString")
+    ) { $0.options.version = $1 },
+    .option(
+      "--install-location", value: "<folder>", .string,
+      help: OptionHelp("Where the payload installs.", default: "/Applications for an app, else /")
+    ) { $0.options.installLocation = $1 },
+    .option(
+      "--scripts", value: "<folder>", .string,
+      help: "A folder with preinstall and/or postinstall and what they use."
+    ) { $0.options.scripts = $1 },
+    .option(
+      "--title", value: "<title>", .string,
+      help: OptionHelp("The title Installer shows.", default: "the app's CFBundleName")
+    ) { $0.options.title = $1 },
+    .flag("--component", help: "Writes a bare component package, no Distribution.") {
+      $0.options.component = true
+    },
+    .flag("--sha256", help: "SHA-256 checksums in the archive rather than SHA-1 (pkgbuild's).") {
+      $0.options.sha256 = true
+    },
+    OutputLocation.forceFlag { $0.force = true },
+    .flag("--json", help: "Prints what was written as JSON.") { $0.json = true },
+  ]
+
+  /// What the flags read.
+  struct Arguments {
+    var output: String?
+    var options = PackageBuildOptions()
+    var signing = SigningArguments()
+    var app = AppSigningArguments()
+    var adHoc = false
+    var skipSigning = false
+    var force = false
+    var json = false
+  }
+
+  let source: String
+  let output: String
+  let options: PackageBuildOptions
+  let force: Bool
+  let json: Bool
+  /// How the app is signed first: `nil` when it is not (a folder, or --skip-sign-app).
+  let signing: (identity: SigningIdentity?, options: AppSigningOptions, engine: any ReleaseEngine)?
+
+  init(arguments: [String], environment: [String: String]) throws(CommandError) {
+    var parsed = Arguments()
+    let positionals = try Self.table.parse(arguments, into: &parsed)
+    guard positionals.count == 1, let source = positionals.first else {
+      throw .usage(
+        positionals.isEmpty ? "missing <App.app | folder>" : "expected one <App.app | folder>",
+        command: Self.path)
+    }
+    if parsed.output == "" { throw .usage("-o needs a file or folder name", command: Self.path) }
+    let url = URL(fileURLWithPath: source).standardizedFileURL
+    let stem = url.deletingPathExtension().lastPathComponent
+    self.source = source
+    output = parsed.output.map { OutputLocation.file($0, named: "\(stem).pkg") } ?? "\(stem).pkg"
+    var options = parsed.options
+    options.dateLimit = try Self.dateLimit(environment)
+    self.options = options
+    force = parsed.force
+    json = parsed.json
+    let isApp = url.pathExtension.lowercased() == "app"
+    let identityGiven =
+      parsed.adHoc
+      || [
+        parsed.signing.identity, parsed.signing.p12, parsed.signing.p12Base64Variable,
+        parsed.signing.pem,
+      ].contains { $0 != nil }
+    if !isApp || parsed.skipSigning {
+      if identityGiven {
+        throw .usage(
+          isApp
+            ? "--skip-sign-app leaves the app unsigned: leave out the identity"
+            : "only an app is signed before it is packaged: leave out the identity",
+          command: Self.path)
+      }
+      signing = nil
+    } else {
+      guard identityGiven else {
+        throw .usage(
+          "the app is signed before it is packaged: give an identity (--p12, --pem, "
+            + "--p12-base64-env or --identity), --ad-hoc, or --skip-sign-app",
+          command: Self.path)
+      }
+      let validated = try AdHocSigning.validated(
+        parsed.signing, adHoc: parsed.adHoc, environment: environment, command: Self.path)
+      signing = (
+        validated?.identity,
+        try parsed.app.validated(identifier: nil, environment: environment, command: Self.path),
+        try AdHocSigning.engine(
+          validated, arguments: parsed.signing, environment: environment, command: Self.path)
+      )
+    }
+  }
+
+  /// `SOURCE_DATE_EPOCH`, if set.
+  private static func dateLimit(_ environment: [String: String]) throws(CommandError) -> Int64? {
+    guard let epoch = environment["SOURCE_DATE_EPOCH"] else { return nil }
+    guard let seconds = Int64(epoch) else {
+      throw .usage(
+        "SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds",
+        command: Self.path)
+    }
+    return seconds
+  }
+
+  func run(console: Console) async throws(CommandError) {
+    try OutputLocation.prepare(output, for: "the package", replacing: force)
+    if let signing {
+      let steps = ReleaseSteps(console: console, engine: signing.engine)
+      let release = try steps.app(source)
+      _ = try await steps.run {
+        try await release.sign(identity: signing.identity, options: signing.options)
+      }
+    }
+    let summary: PackageBuilder.Summary
+    do {
+      summary = try PackageBuilder.build(source, to: output, options: options)
+    } catch {
+      throw .failure("pkg build: \(error)")
+    }
+    try console.printReport(summary, json: json) {
+      let kind = summary.product ? "product archive" : "component package"
+      return "wrote \(summary.output) (\(kind) \(summary.identifier) \(summary.version), "
+        + "\(summary.numberOfFiles) entries installing \(summary.installKilobytes) KiB at "
+        + "\(summary.installLocation), \(ByteCount.text(Double(summary.size))))"
+    }
+  }
+}
