@@ -114,7 +114,8 @@ let package = Package(
     // Deflate streams through zlib, bare (zip), in zlib's wrapper (xar) or in gzip's (payloads).
     .target(
       name: "Deflating", dependencies: ["SystemSupport", "CZlib"], swiftSettings: strictSettings),
-    // xar archives, the container of flat installer packages: the writer.
+    // xar archives, the container of flat installer packages: the writer, the reader and the
+    // signer (signatures' space reserved, members moved, the heap copied as it is).
     .target(
       name: "XarArchive", dependencies: ["Deflating", "Digests", "SystemSupport"],
       swiftSettings: strictSettings),
@@ -177,6 +178,7 @@ let package = Package(
         "SystemSupport", "ToolingSupport", "StagedTree", "VolumeInterface", "HFSPlus", "APFS",
         "DiskImage",
         "FinderLayout", "CodeSigning", "NotaryService", "Digests", "ZipArchive", "UpdateFeeds",
+        "XarArchive",
       ],
       swiftSettings: strictSettings),
     // The command-line front end: argument parsing and validation, then a library call.
@@ -256,7 +258,7 @@ let package = Package(
         "Distribution", "DiskImage", "HFSPlus", "APFS", "StagedTree", "VolumeInterface",
         "FinderLayout",
         "SystemSupport", "ShipyardTestSupport", "CodeSigning", "NotaryService", "Digests",
-        "shipyard",
+        "XarArchive", "shipyard",
       ],
       exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),
