@@ -17,7 +17,9 @@ import Testing
     + ["build", "inspect", "ls", "extract", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }
-    + ["build", "sign", "verify", "ship"].map { (["pkg", $0], "pkg-\($0)") }
+    + ["build", "sign", "verify", "notarize", "staple", "ship"].map {
+      (["pkg", $0], "pkg-\($0)")
+    }
     + ["encode", "decode", "post"].map { (["form", $0], "form-\($0)") }
     + ["info", "log", "history"].map { (["notary", $0], "notary-\($0)") }
 

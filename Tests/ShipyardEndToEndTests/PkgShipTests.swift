@@ -60,6 +60,9 @@ struct PkgShipTests {
     let double = try NotaryDouble()
     defer { double.stop() }
     let package = try Self.package(double, named: "Hello.pkg")
+    let unsigned = try double.shipyard(["pkg", "verify", package])
+    #expect(unsigned.status == 1)
+    #expect(unsigned.standardError.contains("is not signed"), "\(unsigned.standardError)")
     let signed = try double.shipyard(
       ["pkg", "sign", package] + Self.identity(double, "installer-leaf.p12"))
     #expect(signed.status == 0, "\(signed.standardError)")
@@ -122,5 +125,28 @@ struct PkgShipTests {
     #expect(run.standardError.contains("The binary is not signed."), "\(run.standardError)")
     #expect(run.standardError.contains("Hello.app/Contents/MacOS/Hello"), "\(run.standardError)")
     #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  /// The steps one by one: an unsigned package is refused before any upload; signed, it is
+  /// notarized, then stapled, and `pkg verify --json` says so.
+  @Test func notarizeThenStapleStepByStep() throws {
+    let double = try NotaryDouble()
+    defer { double.stop() }
+    let package = try Self.package(double, named: "Hello.pkg")
+    let refused = try double.shipyard(["pkg", "notarize", package] + double.keyArguments)
+    #expect(refused.status == 1)
+    #expect(double.requests().allSatisfy { $0["submission"] == nil })
+
+    let signed = try double.shipyard(
+      ["pkg", "sign", package] + Self.identity(double, "installer-leaf.p12"))
+    #expect(signed.status == 0, "\(signed.standardError)")
+    let notarized = try double.shipyard(["pkg", "notarize", package] + double.keyArguments)
+    #expect(notarized.status == 0, "\(notarized.standardError)")
+    let stapled = try double.shipyard(["pkg", "staple", package])
+    #expect(stapled.status == 0, "\(stapled.standardError)")
+    let verified = try double.shipyard(["pkg", "verify", package, "--json"])
+    #expect(verified.status == 0, "\(verified.standardError)")
+    let report = String(decoding: verified.standardOutput, as: UTF8.self)
+    #expect(report.contains(#""hasStapledTicket" : true"#), "\(report)")
   }
 }

@@ -76,7 +76,8 @@ public struct PackageRelease: Sendable {
   /// Checks the package offline: its table of contents and members, both signatures, the chain
   /// (to Apple's roots or `trustRoots`), the timestamp and the stapled ticket.
   ///
-  /// - Throws: ``ReleaseError`` for the ``ReleaseStep/verify`` step naming each problem.
+  /// - Throws: ``ReleaseError`` for the ``ReleaseStep/verify`` step naming each problem, or
+  ///   saying the package is not signed.
   @discardableResult
   public func verify(trustRoots: TrustRoots = .apple) throws(ReleaseError) -> PackageSignatureCheck
   {
@@ -85,6 +86,11 @@ public struct PackageRelease: Sendable {
       check = try PackageSignatureCheck(path: package, trustRoots: trustRoots)
     } catch {
       throw ReleaseError(step: .verify, kind: .failed, description: "verify: \(error)")
+    }
+    guard check.isSigned else {
+      throw ReleaseError(
+        step: .verify, kind: .failed,
+        description: "\(package) is not signed: sign it with a Developer ID Installer identity")
     }
     guard check.isValid else {
       let problems = check.findings.filter { !$0.ok }.map { "\($0.check): \($0.detail)" }

@@ -75,7 +75,8 @@ struct CommandGroup: Sendable {
     name: "pkg",
     overview: "Build, sign, ship and check flat installer packages (.pkg), natively on any OS.",
     subcommands: [
-      PkgBuildCommand.self, PkgSignCommand.self, PkgVerifyCommand.self, PkgShipCommand.self,
+      PkgBuildCommand.self, PkgSignCommand.self, PkgVerifyCommand.self, PkgNotarizeCommand.self,
+      PkgStapleCommand.self, PkgShipCommand.self,
     ])
 
   /// Every group, in the order `--help` lists them.

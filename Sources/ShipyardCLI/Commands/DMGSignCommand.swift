@@ -129,7 +129,9 @@ struct DMGStapleCommand: ShipyardCommand {
 
   /// Fails, saying what to run, when the state file beside `image` records a submission Apple
   /// has not accepted (as a `dmg notarize --no-wait` job leaves it): no ticket can be found yet.
-  static func checkNotarized(_ image: String) throws(CommandError) {
+  static func checkNotarized(_ image: String, notarize: String = "dmg notarize")
+    throws(CommandError)
+  {
     let statePath = Notarizer.statePath(for: image)
     guard let data = FileManager.default.contents(atPath: statePath),
       let state = try? JSONDecoder().decode(Notarizer.State.self, from: data),
@@ -137,7 +139,7 @@ struct DMGStapleCommand: ShipyardCommand {
     else { return }
     throw .failure(
       "\(statePath) records submission \(state.submissionID) as \(state.status), not Accepted: "
-        + "run `shipyard dmg notarize \(image)` with the notary options first (it resumes that "
+        + "run `shipyard \(notarize) \(image)` with the notary options first (it resumes that "
         + "submission and waits), then staple")
   }
 }

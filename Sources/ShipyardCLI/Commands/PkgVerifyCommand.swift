@@ -18,7 +18,7 @@ struct PkgVerifyCommand: ShipyardCommand {
     notarization ticket is stapled after the archive. Installer's own verdict needs macOS: run
     `pkgutil --check-signature <package>` and `spctl -a -vv -t install <package>` there.
 
-    Exits 0 for a valid signed package, 1 naming each problem otherwise.
+    Exits 0 for a valid signed package, 1 for an unsigned one or naming each problem otherwise.
 
     \(table.help)
     """
@@ -60,6 +60,11 @@ struct PkgVerifyCommand: ShipyardCommand {
     }
     try console.printReport(check, json: json) { Self.text(check, package: package) }
     let problems = check.findings.filter { !$0.ok }.map(\.detail)
+    guard check.isSigned || !problems.isEmpty else {
+      throw .failure(
+        "\(package) is not signed: sign it with `shipyard pkg sign` (a Developer ID Installer "
+          + "identity)")
+    }
     guard problems.isEmpty else {
       throw .failure(
         "\(package): " + problems.joined(separator: "; ")
