@@ -20,8 +20,9 @@ package final class PayloadReader {
   /// The longest name an entry may have, with its NUL, and the longest link target: 4 KiB,
   /// four times macOS's `MAXPATHLEN`.
   package static let maximumNameSize = 4096
-  /// How many bytes each read of a ``SystemSupport/RandomAccessByteSource`` asks for.
-  static let pieceSize = 1 << 20
+  /// How many bytes each read of a ``SystemSupport/RandomAccessByteSource`` asks for unless
+  /// told otherwise: 1 MiB.
+  package static let pieceSize = 1 << 20
 
   private let inflater: InflateStream
   private var parser = CPIOParser()
@@ -98,14 +99,15 @@ package final class PayloadReader {
     try parser.finish()
   }
 
-  /// Reads the `count` bytes of a payload at `offset` in `source`, a piece at a time, calling
-  /// `handle` with each entry.
+  /// Reads the `count` bytes of a payload at `offset` in `source`, `pieceSize` bytes at a time,
+  /// calling `handle` with each entry.
   ///
   /// - Throws: ``PayloadReaderError``; what `source` or `handle` throws.
   package static func read(
     from source: any RandomAccessByteSource, at offset: Int64 = 0, count: Int64,
-    _ handle: (PayloadEntry) throws -> Void
+    pieceSize: Int = pieceSize, _ handle: (PayloadEntry) throws -> Void
   ) throws {
+    precondition(pieceSize > 0, "a payload is read in pieces of at least a byte")
     let reader = try PayloadReader()
     var read: Int64 = 0
     while read < count {

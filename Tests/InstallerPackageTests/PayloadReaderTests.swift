@@ -35,15 +35,10 @@ struct PayloadReaderTests {
 
   /// The entries of `payload`, fed in pieces of `chunk` bytes.
   static func entries(of payload: [UInt8], chunk: Int) throws -> [PayloadEntry] {
-    let reader = try PayloadReader()
     var entries: [PayloadEntry] = []
-    var start = 0
-    while start < payload.count {
-      let end = start + min(chunk, payload.count - start)
-      try reader.feed(Array(payload[start..<end])) { entries.append($0) }
-      start = end
-    }
-    try reader.finish()
+    try PayloadReader.read(
+      from: MemoryByteSource(payload), count: Int64(payload.count), pieceSize: chunk
+    ) { entries.append($0) }
     return entries
   }
 
