@@ -114,7 +114,8 @@ let package = Package(
     // Deflate streams through zlib, bare (zip), in zlib's wrapper (xar) or in gzip's (payloads).
     .target(
       name: "Deflating", dependencies: ["SystemSupport", "CZlib"], swiftSettings: strictSettings),
-    // xar archives, the container of flat installer packages: the writer.
+    // xar archives, the container of flat installer packages: the writer, the reader and the
+    // signer (signatures' space reserved, members moved, the heap copied as it is).
     .target(
       name: "XarArchive", dependencies: ["Deflating", "Digests", "SystemSupport"],
       swiftSettings: strictSettings),
@@ -258,7 +259,7 @@ let package = Package(
         "Distribution", "DiskImage", "HFSPlus", "APFS", "StagedTree", "VolumeInterface",
         "FinderLayout",
         "SystemSupport", "ShipyardTestSupport", "CodeSigning", "NotaryService", "Digests",
-        "shipyard",
+        "XarArchive", "shipyard",
       ],
       exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),

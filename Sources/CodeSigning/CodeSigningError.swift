@@ -21,6 +21,9 @@ public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertibl
   case unusableIdentity(path: String, reason: String)
   /// The identity holds its certificate but not the certificate of its issuer.
   case missingIssuer(subject: String, issuer: String)
+  /// The identity cannot sign installer packages: its certificate is not a Developer ID
+  /// Installer one (a Developer ID Application certificate, say), or its key is not RSA.
+  case notAnInstallerIdentity(subject: String, reason: String)
   /// The certificate carries no organizational unit (the team ID).
   case missingTeamIdentifier(subject: String)
   /// The entitlements cannot be read or encoded.
@@ -59,6 +62,9 @@ public enum CodeSigningError: Error, Equatable, Sendable, CustomStringConvertibl
         + "verifier could link the signature to a root: export it with its chain (openssl pkcs12 "
         + "-export -inkey key.pem -in certificate.pem -certfile chain.pem, the issuing CAs in "
         + "chain.pem) and sign again"
+    case .notAnInstallerIdentity(let subject, let reason):
+      "the certificate \(subject) cannot sign installer packages: \(reason); sign them with a "
+        + "Developer ID Installer certificate"
     case .missingTeamIdentifier(let subject):
       "the certificate \(subject) has no organizational unit (OU), so it names no team ID"
     case .invalidEntitlements(let error): error.description

@@ -25,16 +25,19 @@ package struct TicketLookupClient: Sendable {
     self.transport = transport
   }
 
-  /// The record name of a ticket: `2/2/<40 hex digits>` for a SHA-256 code directory hash
-  /// truncated to 20 bytes.
-  package static func recordName(cdhash: [UInt8]) -> String {
-    "2/2/" + cdhash.prefix(20).hex
+  /// The record name of a ticket: `2/<hash type>/<40 hex digits>`, the digest truncated to 20
+  /// bytes; hash type 2 (SHA-256) for a code directory hash, 1 or 2 for a flat package's table of
+  /// contents digested with SHA-1 or SHA-256.
+  package static func recordName(cdhash: [UInt8], hashType: Int = 2) -> String {
+    "2/\(hashType)/" + cdhash.prefix(20).hex
   }
 
-  /// Looks the ticket of `cdhash` up once.
-  package func lookUp(cdhash: [UInt8]) async throws -> Result {
+  /// Looks the ticket of `cdhash` (of `hashType`) up once.
+  package func lookUp(cdhash: [UInt8], hashType: Int = 2) async throws -> Result {
     let body = try JSONSerialization.data(
-      withJSONObject: ["records": [["recordName": Self.recordName(cdhash: cdhash)]]],
+      withJSONObject: [
+        "records": [["recordName": Self.recordName(cdhash: cdhash, hashType: hashType)]]
+      ],
       options: [.sortedKeys])
     let response = try await transport.send(
       HTTPRequest(

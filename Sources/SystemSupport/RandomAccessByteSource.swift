@@ -19,3 +19,6 @@ package struct MemoryByteSource: RandomAccessByteSource, Sendable {
     return Array(bytes[start..<(start + min(count, bytes.count - start))])
   }
 }
+
+/// A file read at any offset through `pread` (``FileDescriptor/read(at:count:)``).
+extension FileDescriptor: RandomAccessByteSource {}

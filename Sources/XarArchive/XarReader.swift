@@ -34,14 +34,41 @@ package struct XarReader {
   package let heapOffset: Int64
   /// The file's size.
   package let size: Int64
-  private let source: any RandomAccessByteSource
+  /// The checksum of the table and, as a rule, of the members.
+  package let tableChecksum: XarChecksum
+  /// The table's digest as stored at the heap's start: what a signature signs.
+  package let storedTableDigest: [UInt8]
+  /// The table's digest computed from its compressed bytes (``storedTableDigest`` when the
+  /// table is intact).
+  package let tableDigest: [UInt8]
+  /// The signatures the table names, with their bytes, in its order.
+  package let signatures: [XarSignature]
+  /// Where the archive ends: the end of the furthest thing in the heap that lies in the file
+  /// (the table's checksum, a signature, a file's data).
+  package let archiveEnd: Int64
+  let source: any RandomAccessByteSource
+
+  /// How many bytes follow the archive's end: a stapled notarization ticket, or 0.
+  package var trailingByteCount: Int64 { size - archiveEnd }
+
+  /// The signature of `style`, if the table names one.
+  package func signature(_ style: XarSignature.Style) -> XarSignature? {
+    signatures.first { $0.style == style }
+  }
 
   /// Reads the header and the table of contents of the archive whose `size` bytes `source`
   /// gives, and checks the table against its checksum.
   ///
-  /// - Throws: ``XarReaderError`` for a malformed archive or a table that does not match its
-  ///   checksum; what `source` throws.
-  package init(source: any RandomAccessByteSource, size: Int64) throws {
+  /// - Parameters:
+  ///   - source: The archive's bytes.
+  ///   - size: How many there are.
+  ///   - requiringIntactTable: Whether a table that does not match its checksum is an error;
+  ///     a verifier passes `false` and compares ``tableDigest`` with ``storedTableDigest``.
+  /// - Throws: ``XarReaderError`` for a malformed archive, a signature outside the file or a
+  ///   table that does not match its checksum; what `source` throws.
+  package init(
+    source: any RandomAccessByteSource, size: Int64, requiringIntactTable: Bool = true
+  ) throws {
     self.source = source
     self.size = size
     let header = try source.read(at: 0, count: 28)
@@ -76,24 +103,24 @@ package struct XarReader {
       throw XarReaderError("table of contents", at: error.offset, error.problem)
     }
     let parser = XarTableOfContentsParser()
-    guard parser.parse(Data(tableOfContents)), let checksum = parser.checksum else {
+    guard parser.parse(Data(tableOfContents)), let record = parser.checksum else {
       throw XarReaderError("table of contents", at: headerSize, parser.problem ?? "unreadable")
     }
     entries = parser.entries
-    let tableChecksum = try Self.checksum(checksum.style, part: "table of contents", at: headerSize)
-    let algorithm = tableChecksum.algorithm
-    guard tableChecksum.headerCode == checksumCode else {
+    let checksum = try Self.checksum(record.style, part: "table of contents", at: headerSize)
+    let algorithm = checksum.algorithm
+    guard checksum.headerCode == checksumCode else {
       throw XarReaderError(
         "table of contents", at: headerSize,
-        "its checksum is \(checksum.style), the header says algorithm \(checksumCode)")
+        "its checksum is \(record.style), the header says algorithm \(checksumCode)")
     }
-    guard checksum.size == Int64(algorithm.length), checksum.offset >= 0,
-      checksum.offset <= size - heapOffset - checksum.size
+    guard record.size == Int64(algorithm.length), record.offset >= 0,
+      record.offset <= size - heapOffset - record.size
     else {
       throw XarReaderError(
         "table of contents", at: headerSize, "its checksum lies outside the file")
     }
-    let stored = try source.read(at: heapOffset + checksum.offset, count: Int(checksum.size))
+    let stored = try source.read(at: heapOffset + record.offset, count: Int(record.size))
     let digest = IncrementalDigest(algorithm)
     var read: Int64 = 0
     while read < compressedLength {
@@ -103,12 +130,21 @@ package struct XarReader {
       digest.update(piece)
       read += Int64(piece.count)
     }
-    guard stored == digest.finish() else {
+    tableChecksum = checksum
+    storedTableDigest = stored
+    tableDigest = digest.finish()
+    guard stored == tableDigest || !requiringIntactTable else {
       throw XarReaderError(
-        "table of contents", at: heapOffset + checksum.offset,
-        "its \(checksum.style) checksum does not match the bytes (the table was changed or damaged)"
+        "table of contents", at: heapOffset + record.offset,
+        "its \(record.style) checksum does not match the bytes (the table was changed or damaged)"
       )
     }
+    signatures = try Self.read(parser.signatures, from: source, heap: heapOffset, size: size)
+    archiveEnd = Self.end(
+      of: [(record.offset, record.size)] + signatures.map { ($0.offset, $0.size) }
+        + entries.compactMap { $0.data.map { ($0.offset, $0.length) } }
+        + parser.attributeRanges,
+      heap: heapOffset, size: size)
   }
 
   /// The bytes of the file `entry`, decoded and checked against its size and both checksums.

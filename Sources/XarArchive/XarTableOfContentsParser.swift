@@ -16,6 +16,9 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
   private(set) var checksum: (style: String, offset: Int64, size: Int64)?
   /// The entries, parents before what they hold.
   private(set) var entries: [XarEntry] = []
+  /// The signatures the table names (`<signature>` and `<x-signature>` in `<toc>`), in its
+  /// order; their bytes are the reader's to fetch.
+  private(set) var signatures: [XarSignature] = []
   /// Why the XML was refused, if it was.
   private(set) var problem: String?
 
@@ -32,6 +35,12 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
     length: 0, offset: 0, size: 0, encoding: "", archivedChecksum: ("", ""),
     extractedChecksum: ("", ""))
   private var checksumRecord: (style: String, offset: Int64, size: Int64) = ("", -1, -1)
+  /// The signature element open now, if any.
+  private var signature: XarSignature?
+  /// Where the files' extended attributes (`<ea>`, which `pkgbuild` may write) lie in the heap:
+  /// the archive ends after the last of them too.
+  private(set) var attributeRanges: [(offset: Int64, length: Int64)] = []
+  private var attributeRange: (offset: Int64, length: Int64) = (-1, -1)
 
   /// Parses `xml`; returns `false` with ``problem`` set when it is not a table of contents.
   func parse(_ xml: Data) -> Bool {
@@ -67,6 +76,14 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
         archivedChecksum: ("", ""), extractedChecksum: ("", ""))
     } else if name == "encoding", inData {
       record.encoding = attributes["style"] ?? ""
+    } else if elements.count == 3, elements[1] == "toc",
+      let style = XarSignature.Style(element: name, style: attributes["style"] ?? "")
+    {
+      guard signatures.count < XarSignature.maximumCount else {
+        refuse(parser, "it names more than \(XarSignature.maximumCount) signatures")
+        return
+      }
+      signature = XarSignature(style: style, offset: -1, size: -1, certificates: [], bytes: [])
     }
   }
 
@@ -102,6 +119,15 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
     case ("data", "size"): record.size = Int64(value) ?? -1
     case ("data", "archived-checksum"): record.archivedChecksum = (style, value.lowercased())
     case ("data", "extracted-checksum"): record.extractedChecksum = (style, value.lowercased())
+    case ("signature", "offset"), ("x-signature", "offset"): signature?.offset = Int64(value) ?? -1
+    case ("signature", "size"), ("x-signature", "size"): signature?.size = Int64(value) ?? -1
+    case ("X509Data", "X509Certificate") where signature != nil: addCertificate(value, parser)
+    case ("toc", "signature"), ("toc", "x-signature"): closeSignature(parser)
+    case ("ea", "offset"): attributeRange.offset = Int64(value) ?? -1
+    case ("ea", "length"): attributeRange.length = Int64(value) ?? -1
+    case ("file", "ea"):
+      if attributeRanges.count < Self.maximumEntries { attributeRanges.append(attributeRange) }
+      attributeRange = (-1, -1)
     case (_, "file"): close(parser)
     default: break
     }
@@ -133,6 +159,28 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
       return
     }
     entries[index] = entry
+  }
+
+  /// Adds the certificate of base64 `text` to the open signature.
+  private func addCertificate(_ text: String, _ parser: XMLParser) {
+    guard let der = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !der.isEmpty,
+      (signature?.certificates.count ?? 0) < XarSignature.maximumCertificates
+    else {
+      refuse(parser, "a signature's certificate is not base64, or it has too many")
+      return
+    }
+    signature?.certificates.append(Array(der))
+  }
+
+  /// Ends the open signature element: it needs an offset and a size.
+  private func closeSignature(_ parser: XMLParser) {
+    guard let signature else { return }
+    self.signature = nil
+    guard signature.offset >= 0, signature.size > 0 else {
+      refuse(parser, "its \(signature.style) signature has no offset or size")
+      return
+    }
+    signatures.append(signature)
   }
 
   /// Stops the parse with `problem`.

@@ -60,13 +60,8 @@ package struct XarWriter: Sendable {
     let toc = XarTableOfContents(checksum: checksum, creationTime: creationTime, entries: entries)
     let tocBytes = Array(toc.xml.utf8)
     let compressed = try compress(tocBytes)
-    var header: [UInt8] = []
-    header += Self.bigEndian(UInt64(Self.magic), bytes: 4)
-    header += Self.bigEndian(UInt64(Self.headerSize), bytes: 2)
-    header += Self.bigEndian(1, bytes: 2)
-    header += Self.bigEndian(UInt64(compressed.count), bytes: 8)
-    header += Self.bigEndian(UInt64(tocBytes.count), bytes: 8)
-    header += Self.bigEndian(UInt64(checksum.headerCode), bytes: 4)
+    let header = Self.header(
+      compressedLength: compressed.count, tableLength: tocBytes.count, checksum: checksum)
     let tocChecksum = checksum.algorithm.digest(compressed)
     do {
       _ = try AtomicOutputFile.write(to: path) { output in
@@ -210,16 +205,33 @@ package struct XarWriter: Sendable {
 
   /// `bytes` in a zlib stream.
   private func compress(_ bytes: [UInt8]) throws(XarWriterError) -> [UInt8] {
+    do {
+      return try Self.compress(bytes, level: level)
+    } catch {
+      throw .compressionFailed(error.reason)
+    }
+  }
+
+  /// `bytes` in a zlib stream of `level`.
+  static func compress(_ bytes: [UInt8], level: Int32) throws(DeflateError) -> [UInt8] {
     var output: [UInt8] = []
     do {
       let deflater = try Deflater(level: level, format: .zlib)
       try bytes.withUnsafeBytes { try deflater.deflate($0, finishing: true) { output += $0 } }
     } catch let error as DeflateError {
-      throw .compressionFailed(error.reason)
+      throw error
     } catch {
-      throw .compressionFailed("\(error)")
+      throw DeflateError("\(error)")
     }
     return output
+  }
+
+  /// The 28-byte header of a table of contents of `tableLength` bytes, `compressedLength` once
+  /// compressed, its checksum `checksum`.
+  static func header(compressedLength: Int, tableLength: Int, checksum: XarChecksum) -> [UInt8] {
+    bigEndian(UInt64(magic), bytes: 4) + bigEndian(UInt64(headerSize), bytes: 2)
+      + bigEndian(1, bytes: 2) + bigEndian(UInt64(compressedLength), bytes: 8)
+      + bigEndian(UInt64(tableLength), bytes: 8) + bigEndian(UInt64(checksum.headerCode), bytes: 4)
   }
 
   /// Appends the `size` bytes of the file at `path` to `output`.

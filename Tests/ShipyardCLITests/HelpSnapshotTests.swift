@@ -11,12 +11,13 @@ import Testing
     [
       ([], "root"), (["app"], "app"), (["dmg"], "dmg"), (["form"], "form"),
       (["appcast"], "appcast"), (["appcast", "add"], "appcast-add"),
-      (["notary"], "notary"), (["pkg"], "pkg"), (["pkg", "build"], "pkg-build"),
+      (["notary"], "notary"), (["pkg"], "pkg"),
     ]
     + ["sign", "verify", "merge", "zip", "notarize", "staple"].map { (["app", $0], "app-\($0)") }
     + ["build", "inspect", "ls", "extract", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }
+    + ["build", "sign", "verify", "ship"].map { (["pkg", $0], "pkg-\($0)") }
     + ["encode", "decode", "post"].map { (["form", $0], "form-\($0)") }
     + ["info", "log", "history"].map { (["notary", $0], "notary-\($0)") }
 

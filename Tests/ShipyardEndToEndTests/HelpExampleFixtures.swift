@@ -1,5 +1,6 @@
 import Foundation
 import ShipyardTestSupport
+import Testing
 
 /// What the scratch folder of a command's help examples holds before they run: the files they
 /// name, made from the repository's `Examples/`, the sample apps and the test doubles.
@@ -46,7 +47,35 @@ enum HelpExampleFixtures {
     },
     "form post": { _ in Prepared() },
     "pkg build": packageSources,
+    "pkg sign": { folder in
+      var prepared = try packageSources(folder)
+      try ProcessRunner.check(
+        BuiltProducts.shipyard.path,
+        [
+          "pkg", "build", folder.path("build/tools"), "--identifier", "com.example.tools",
+          "--version", "1", "-o", folder.path("dist/Hello.pkg"),
+        ])
+      try installerIdentity(into: folder, from: &prepared)
+      return prepared
+    },
+    "pkg ship": { folder in
+      var prepared = try packageSources(folder)
+      try installerIdentity(into: folder, from: &prepared)
+      let double = try #require(prepared.double)
+      try copy(
+        double.folder.path("AuthKey_\(NotaryDouble.keyID).p8"),
+        to: folder.file("AuthKey_\(NotaryDouble.keyID).p8"))
+      return prepared
+    },
   ]
+
+  /// `developer-id-installer.p12`, the double's Installer identity, and its root trusted.
+  static func installerIdentity(into folder: ScratchFolder, from prepared: inout Prepared) throws {
+    let double = try #require(prepared.double)
+    try copy(
+      double.folder.path("installer-leaf.p12"), to: folder.file("developer-id-installer.p12"))
+    prepared.environment.append(double.trustVariable)
+  }
 
   /// The repository's `Examples/`.
   static let examples = PeerPolicy.packageRoot.appendingPathComponent("Examples")

@@ -41,7 +41,7 @@ import Testing
   static let plainCommands = commands.filter { !Self.machOCommands.contains($0) }
 
   /// The commands whose examples sign Mach-O code.
-  static let machOCommands: Set<String> = ["app merge", "pkg build"]
+  static let machOCommands: Set<String> = ["app merge", "pkg build", "pkg sign", "pkg ship"]
 
   @Test(arguments: plainCommands)
   func theExamplesRunAsWritten(command: String) throws {
@@ -65,7 +65,7 @@ import Testing
       if: PeerPolicy.shouldRun(whenAvailable: SampleApps.canMakeMachO && NotaryDouble.isAvailable),
       Comment(rawValue: NotaryDouble.requirement)))
   func thePackageExamplesRunAsWritten() throws {
-    try runExamples(of: "pkg build")
+    for command in ["pkg build", "pkg sign", "pkg ship"] { try runExamples(of: command) }
   }
 
   /// Runs the examples of `command`'s help that can run here, in order, in one scratch folder.

@@ -25,6 +25,24 @@ package struct TrustPolicy: Sendable, Equatable {
   package static let developerIDIntermediateMarker = "1.2.840.113635.100.6.2.6"
   /// The extension that marks a Developer ID Application certificate, in the leaf.
   package static let developerIDApplicationMarker = "1.2.840.113635.100.6.1.13"
+  /// The extension that marks a Developer ID Installer certificate, in the leaf (critical in
+  /// Apple's).
+  package static let developerIDInstallerMarker = "1.2.840.113635.100.6.1.14"
+  /// The extended key usage of a Developer ID Installer certificate (Apple's "package signing").
+  package static let developerIDInstallerUsage = "1.2.840.113635.100.4.13"
+
+  /// The kind of Developer ID certificate a signature's leaf must be.
+  package enum SignerKind: Sendable, Equatable {
+    /// Developer ID Application: code and disk images (``developerIDApplicationMarker``, code
+    /// signing in its extended key usage).
+    case developerIDApplication
+    /// Developer ID Installer: flat installer packages (``developerIDInstallerMarker``,
+    /// ``developerIDInstallerUsage`` in its extended key usage, and not the Application marker).
+    case developerIDInstaller
+  }
+
+  /// The kind of leaf the policy accepts.
+  package let signerKind: SignerKind
 
   /// Apple's roots, in DER: ``AppleRootCertificates/all``.
   package let appleRoots: [[UInt8]]
@@ -61,9 +79,18 @@ package struct TrustPolicy: Sendable, Equatable {
   }
 
   /// A policy with exactly these anchors.
-  init(appleRoots: [[UInt8]], addedRoots: [[UInt8]]) {
+  init(
+    appleRoots: [[UInt8]], addedRoots: [[UInt8]], signerKind: SignerKind = .developerIDApplication
+  ) {
     self.appleRoots = appleRoots
     self.addedRoots = addedRoots
+    self.signerKind = signerKind
+  }
+
+  /// The same anchors, for a leaf of `kind`: ``SignerKind/developerIDInstaller`` judges an
+  /// installer package's signature.
+  package func requiring(_ kind: SignerKind) -> TrustPolicy {
+    TrustPolicy(appleRoots: appleRoots, addedRoots: addedRoots, signerKind: kind)
   }
 
   // MARK: - API
@@ -89,7 +116,7 @@ package struct TrustPolicy: Sendable, Equatable {
       leaf: leaf, untrusted: certificates.dropFirst().compactMap { $0 }, at: date)
     let path = built.chain.map(\.subject)
     if let problem = built.problem { return .refused(problem, path: path, date: date) }
-    if let problem = Self.developerIDProblem(built.chain) {
+    if let problem = Self.developerIDProblem(built.chain, kind: signerKind) {
       return .refused(problem, path: path, date: date)
     }
     guard let root = built.chain.last else {
@@ -107,15 +134,9 @@ package struct TrustPolicy: Sendable, Equatable {
 
   /// Why a chain that holds is still not a Developer ID one: the leaf's marker, code signing in
   /// its extended key usage, and the marker of the leaf's issuer (an intermediate, not the root).
-  static func developerIDProblem(_ chain: [X509Certificate]) -> String? {
+  static func developerIDProblem(_ chain: [X509Certificate], kind: SignerKind) -> String? {
     guard let leaf = chain.first else { return "no chain was built" }
-    guard leaf.hasExtension(developerIDApplicationMarker) else {
-      return "leaf is not a Developer ID Application certificate (no extension "
-        + "\(developerIDApplicationMarker)): \(leaf.subject)"
-    }
-    guard leaf.maySignCode else {
-      return "leaf's extended key usage does not include code signing: \(leaf.subject)"
-    }
+    if let problem = leafProblem(leaf, kind: kind) { return problem }
     guard chain.count >= 3 else {
       return "leaf is issued by the root \(chain.last?.subject ?? "?") itself, not through a "
         + "Developer ID Certification Authority"
@@ -123,6 +144,34 @@ package struct TrustPolicy: Sendable, Equatable {
     guard chain[1].hasExtension(developerIDIntermediateMarker) else {
       return "leaf's issuer is not a Developer ID Certification Authority (no extension "
         + "\(developerIDIntermediateMarker)): \(chain[1].subject)"
+    }
+    return nil
+  }
+
+  /// Why `leaf` is not a certificate of `kind`, or `nil` when it is.
+  static func leafProblem(_ leaf: X509Certificate, kind: SignerKind) -> String? {
+    switch kind {
+    case .developerIDApplication:
+      guard leaf.hasExtension(developerIDApplicationMarker) else {
+        return "leaf is not a Developer ID Application certificate (no extension "
+          + "\(developerIDApplicationMarker)): \(leaf.subject)"
+      }
+      guard leaf.maySignCode else {
+        return "leaf's extended key usage does not include code signing: \(leaf.subject)"
+      }
+    case .developerIDInstaller:
+      guard !leaf.hasExtension(developerIDApplicationMarker) else {
+        return "leaf is a Developer ID Application certificate (extension "
+          + "\(developerIDApplicationMarker)), not a Developer ID Installer one: \(leaf.subject)"
+      }
+      guard leaf.hasExtension(developerIDInstallerMarker) else {
+        return "leaf is not a Developer ID Installer certificate (no extension "
+          + "\(developerIDInstallerMarker)): \(leaf.subject)"
+      }
+      guard leaf.extendedKeyUsages.contains(developerIDInstallerUsage) else {
+        return "leaf's extended key usage does not include package signing "
+          + "(\(developerIDInstallerUsage)): \(leaf.subject)"
+      }
     }
     return nil
   }

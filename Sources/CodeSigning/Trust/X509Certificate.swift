@@ -66,15 +66,32 @@ final class X509Certificate: @unchecked Sendable {
   var extensionIdentifiers: [(oid: String, critical: Bool, handled: Bool)] {
     (0..<max(0, X509_get_ext_count(pointer))).compactMap { index in
       guard let item = X509_get_ext(pointer, index),
-        let object = X509_EXTENSION_get_object(item)
+        let object = X509_EXTENSION_get_object(item), let oid = Self.dotted(object)
       else { return nil }
-      var buffer = [CChar](repeating: 0, count: 128)
-      let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
-      guard length > 0, Int(length) < buffer.count else { return nil }
-      let oid = String(
-        decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
       return (oid, X509_EXTENSION_get_critical(item) != 0, X509_supported_extension(item) != 0)
     }
+  }
+
+  /// The dotted object identifiers of the extended key usage, or none without the extension.
+  var extendedKeyUsages: [String] {
+    guard
+      let usages = X509_get_ext_d2i(pointer, NID_ext_key_usage, nil, nil).map(OpaquePointer.init)
+    else {
+      ERR_clear_error()
+      return []
+    }
+    defer { EXTENDED_KEY_USAGE_free(usages) }
+    return (0..<OPENSSL_sk_num(usages)).compactMap { index in
+      OPENSSL_sk_value(usages, index).flatMap { Self.dotted(OpaquePointer($0)) }
+    }
+  }
+
+  /// An object identifier in dotted form.
+  private static func dotted(_ object: OpaquePointer) -> String? {
+    var buffer = [CChar](repeating: 0, count: 128)
+    let length = OBJ_obj2txt(&buffer, Int32(buffer.count), object, 1)
+    guard length > 0, Int(length) < buffer.count else { return nil }
+    return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Whether the extended key usage allows code signing (no such extension allows every use).

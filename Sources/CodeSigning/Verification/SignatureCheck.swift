@@ -194,14 +194,25 @@ package struct SignatureCheck: Sendable {
   static func cmsFindings(_ cms: CMSSignature, _ directory: CodeDirectory, chain: [String])
     -> [SignatureFinding]
   {
+    cmsFindings(
+      cms, content: directory.bytes,
+      digests: [
+        directory.hashType.digest(directory.bytes), DigestAlgorithm.sha256.digest(directory.bytes),
+      ], chain: chain)
+  }
+
+  /// The CMS signature over `content`, whatever it is (a code directory, an installer
+  /// package's table digest): its message digest is one of `digests`, it verifies over
+  /// `content`, and every certificate it carries verifies over its issuer's key.
+  static func cmsFindings(
+    _ cms: CMSSignature, content: [UInt8], digests: [[UInt8]], chain: [String]
+  ) -> [SignatureFinding] {
     var findings = [
       SignatureFinding(
-        check: .cmsMessageDigest,
-        ok: cms.messageDigest == directory.hashType.digest(directory.bytes)
-          || cms.messageDigest == DigestAlgorithm.sha256.digest(directory.bytes),
+        check: .cmsMessageDigest, ok: cms.messageDigest.map(digests.contains) ?? false,
         detail: "signed digest \(cms.messageDigest?.hex ?? "missing")"),
       SignatureFinding(
-        check: .cmsSignature, ok: cms.verifies(content: directory.bytes),
+        check: .cmsSignature, ok: cms.verifies(content: content),
         detail: chain.first ?? "no certificate"),
     ]
     if let certificatesHold = cms.certificatesVerify() {

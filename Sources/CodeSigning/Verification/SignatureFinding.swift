@@ -47,6 +47,19 @@ public struct SignatureFinding: Sendable, Equatable, Encodable {
     case bundleLayout
     /// Whether a file is Mach-O that can be read.
     case machO
+    /// Whether an archive's table of contents matches the checksum at its heap's start (the
+    /// digest an installer package's signatures sign).
+    case tableOfContents
+    /// Whether an archive member's bytes match their size and checksums.
+    case member(path: String)
+    /// Whether an installer package's RSA signature verifies over the table's digest.
+    case rsaSignature
+    /// Whether the certificates the table names with each signature are those the CMS carries.
+    case signatureCertificates
+    /// Whether the signer's certificate is a Developer ID Installer one.
+    case installerCertificate
+    /// Whether what follows an archive's end is a stapled ticket.
+    case trailer
 
     /// The check's name in reports.
     public var description: String {
@@ -71,6 +84,12 @@ public struct SignatureFinding: Sendable, Equatable, Encodable {
       case .nestedCode: "nested code"
       case .bundleLayout: "bundle layout"
       case .machO: "Mach-O"
+      case .tableOfContents: "table of contents"
+      case .member(let path): "member \(path)"
+      case .rsaSignature: "RSA signature"
+      case .signatureCertificates: "signature certificates"
+      case .installerCertificate: "installer certificate"
+      case .trailer: "trailer"
       }
     }
 

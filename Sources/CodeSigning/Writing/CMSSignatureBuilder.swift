@@ -38,6 +38,36 @@ package struct CMSSignatureBuilder: Sendable {
       else { throw .signingFailed("a code directory names no known hash type") }
       return (algorithm: algorithm, hash: algorithm.digest(directory))
     }
+    let plist = Array(Self.cdhashesPlist(cdhashes.map { Array($0.hash.prefix(20)) }).utf8)
+    let cdhashes2 = cdhashes.map { Self.digestSequence($0.hash, algorithm: $0.algorithm) }
+    return try signedData(content: content, signingTime: signingTime) { signer in
+      CMS_signed_add1_attr_by_txt(
+        signer, "1.2.840.113635.100.9.1", V_ASN1_OCTET_STRING, plist, Int32(plist.count)) == 1
+        && Self.addAttribute("1.2.840.113635.100.9.2", sequences: cdhashes2, to: signer)
+    }
+  }
+
+  /// The DER bytes of a CMS `ContentInfo` signing `content` (detached) with no attribute of
+  /// Apple's: content type, signing time and message digest (SHA-256), as `productsign` signs
+  /// an installer package's table digest.
+  ///
+  /// - Parameters:
+  ///   - content: The bytes signed, which the signature does not hold.
+  ///   - signingTime: The `signingTime` attribute's value.
+  /// - Returns: The DER bytes.
+  /// - Throws: ``CodeSigningError/signingFailed(_:)`` with OpenSSL's reason.
+  package func sign(detachedContent content: [UInt8], signingTime: Date) throws(CodeSigningError)
+    -> [UInt8]
+  {
+    ERR_clear_error()
+    return try signedData(content: content, signingTime: signingTime) { _ in true }
+  }
+
+  /// A SignedData over `content` by the identity, with the chain, the signing time and what
+  /// `addAttributes` adds to the signer's signed attributes (`false` when it fails).
+  private func signedData(
+    content: [UInt8], signingTime: Date, addAttributes: (OpaquePointer) -> Bool
+  ) throws(CodeSigningError) -> [UInt8] {
     let flags = UInt32(CMS_DETACHED | CMS_BINARY | CMS_PARTIAL | CMS_NOSMIMECAP)
     guard let cms = CMS_sign(nil, nil, nil, nil, flags) else { throw failure("CMS_sign") }
     defer { CMS_ContentInfo_free(cms) }
@@ -53,13 +83,9 @@ package struct CMSSignatureBuilder: Sendable {
       throw failure("signing time")
     }
     defer { ASN1_STRING_free(time) }
-    let plist = Array(Self.cdhashesPlist(cdhashes.map { Array($0.hash.prefix(20)) }).utf8)
-    let cdhashes2 = cdhashes.map { Self.digestSequence($0.hash, algorithm: $0.algorithm) }
     guard
       CMS_signed_add1_attr_by_NID(signer, NID_pkcs9_signingTime, time.pointee.type, time, -1) == 1,
-      CMS_signed_add1_attr_by_txt(
-        signer, "1.2.840.113635.100.9.1", V_ASN1_OCTET_STRING, plist, Int32(plist.count)) == 1,
-      Self.addAttribute("1.2.840.113635.100.9.2", sequences: cdhashes2, to: signer)
+      addAttributes(signer)
     else { throw failure("signed attributes") }
     let finished = OpenSSL.withMemoryBIO(content) { content in
       CMS_final(cms, content, nil, UInt32(CMS_DETACHED | CMS_BINARY))

@@ -22,7 +22,7 @@ import SystemSupport
 /// try await release.notarize(credentials: credentials)
 /// try await release.staple()
 /// ```
-public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchiving,
+public struct NativeEngine: ImageSigning, AppSigning, PackageSigning, UploadResuming, AppArchiving,
   SubmissionLookUp, Stapling
 {
   /// Where the engine's requests go and how it signs.
@@ -350,9 +350,20 @@ public struct NativeEngine: ImageSigning, AppSigning, UploadResuming, AppArchivi
 
   // MARK: - Stapling
 
-  /// Staples a disk image (the ticket in its signature) or an app (the ticket in
-  /// `Contents/CodeResources`), looked up by the image's or the main executable's cdhash.
+  /// Staples a disk image (the ticket in its signature), an app (the ticket in
+  /// `Contents/CodeResources`) or a flat package (the ticket after the archive), looked up by the
+  /// image's or the main executable's cdhash, or the package's table of contents digest.
   package func staple(_ path: String) async throws {
+    if try PackageStapler.isPackage(path) {
+      let (digest, hashType) = try PackageStapler.ticketDigest(of: path)
+      switch try await TicketLookupClient(url: configuration.ticketURL, transport: transport)
+        .lookUp(cdhash: digest, hashType: hashType)
+      {
+      case .found(let ticket): try PackageStapler.staple(Array(ticket), to: path)
+      case .notFound: throw PipelineError.ticketNotPublished(cdhash: digest.prefix(20).hex)
+      }
+      return
+    }
     let bundle = try FileStatus.of(path)?.kind == .directory ? URL(fileURLWithPath: path) : nil
     let cdhash =
       try bundle.map { try BundleStaple.cdhash(ofBundleAt: $0) }

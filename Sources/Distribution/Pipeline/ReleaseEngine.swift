@@ -36,6 +36,13 @@ package protocol ImageSigning: IdentityChecking {
   func sign(_ image: String, identity: SigningIdentity?) async throws
 }
 
+/// Signs a flat installer package with a Developer ID Installer identity.
+package protocol PackageSigning: IdentityChecking {
+  /// Signs the package at `input` into `output` (which may be `input`), replacing any earlier
+  /// signature and stapled ticket.
+  func signPackage(_ input: String, to output: String, identity: SigningIdentity) async throws
+}
+
 /// Signs a Mac app inside-out, or one Mach-O file.
 package protocol AppSigning: IdentityChecking {
   /// Signs an app inside-out (or one Mach-O file) with `identity`, `nil` meaning ad hoc; an

@@ -105,11 +105,8 @@ public struct DMGRelease: Sendable {
     credentials: NotaryCredentials, timeout: TimeInterval = 3600, submissionID: String? = nil,
     wait: Bool = true
   ) async throws(ReleaseError) -> Notarization {
-    let outcome = try await context.notarization(
-      of: image, as: .notarize, credentials: credentials, timeout: timeout,
-      submissionID: submissionID, wait: wait)
-    if outcome.status == .accepted { context.events(.notarized(id: outcome.submissionID)) }
-    return Notarization(outcome)
+    try await context.notarize(
+      image, credentials: credentials, timeout: timeout, submissionID: submissionID, wait: wait)
   }
 
   /// Staples the notarization ticket, looking every 10 s for a ticket Apple has not published
@@ -118,8 +115,7 @@ public struct DMGRelease: Sendable {
   /// - Parameter ticketTimeout: How long to look for the ticket, in seconds.
   /// - Throws: A ``ReleaseError`` of the ``ReleaseStep/staple`` step.
   public func staple(ticketTimeout: TimeInterval = 60) async throws(ReleaseError) {
-    try await context.staple(image, as: .staple, ticketTimeout: ticketTimeout)
-    context.events(.stapled)
+    try await context.staple(image, ticketTimeout: ticketTimeout)
   }
 
   /// Asks Gatekeeper's verdict where Apple's tools run; reports

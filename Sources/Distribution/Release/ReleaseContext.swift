@@ -96,6 +96,25 @@ struct ReleaseContext: Sendable {
     }
   }
 
+  /// Notarizes `file` as the ``ReleaseStep/notarize`` step and tells the events when Apple
+  /// accepts it: the step of a disk image or a package.
+  func notarize(
+    _ file: String, credentials: NotaryCredentials, timeout: TimeInterval,
+    submissionID: String?, wait: Bool
+  ) async throws(ReleaseError) -> Notarization {
+    let outcome = try await notarization(
+      of: file, as: .notarize, credentials: credentials, timeout: timeout,
+      submissionID: submissionID, wait: wait)
+    if outcome.status == .accepted { events(.notarized(id: outcome.submissionID)) }
+    return Notarization(outcome)
+  }
+
+  /// Staples `file` as the ``ReleaseStep/staple`` step and tells the events.
+  func staple(_ file: String, ticketTimeout: TimeInterval) async throws(ReleaseError) {
+    try await staple(file, as: .staple, ticketTimeout: ticketTimeout)
+    events(.stapled)
+  }
+
   /// Staples the ticket to `path` as `step`, looking every 10 s for a ticket Apple has not
   /// published yet, for at most `ticketTimeout` seconds.
   func staple(_ path: String, as step: ReleaseStep, ticketTimeout: TimeInterval)

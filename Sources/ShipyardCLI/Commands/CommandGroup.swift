@@ -72,8 +72,11 @@ struct CommandGroup: Sendable {
 
   /// The installer package commands.
   static let pkg = CommandGroup(
-    name: "pkg", overview: "Build flat installer packages (.pkg), natively on any OS.",
-    subcommands: [PkgBuildCommand.self])
+    name: "pkg",
+    overview: "Build, sign, ship and check flat installer packages (.pkg), natively on any OS.",
+    subcommands: [
+      PkgBuildCommand.self, PkgSignCommand.self, PkgVerifyCommand.self, PkgShipCommand.self,
+    ])
 
   /// Every group, in the order `--help` lists them.
   static let all: [CommandGroup] = [.app, .appcast, .dmg, .form, .notary, .pkg]

@@ -29,7 +29,8 @@ struct PkgBuildCommand: ShipyardCommand {
     \(table.help)
 
     EXAMPLES:
-      shipyard pkg build build/Hello.app --p12 developer-id.p12 --p12-password-env P12_PASSWORD
+      shipyard pkg build build/Hello.app \\
+        --p12 developer-id.p12 --p12-password-env P12_PASSWORD
       shipyard pkg build build/tools --identifier com.example.tools --version 1.2 \\
         --install-location /usr/local/bin -o dist/tools.pkg
     """
@@ -38,24 +39,23 @@ struct PkgBuildCommand: ShipyardCommand {
     command: path,
     [
       ("OPTIONS", ownOptions),
-      (
-        "SIGNING THE APP",
-        SigningArguments.options.filter { $0.names != ["--identifier"] }.map {
-          $0.lifted(\.signing)
-        }
-          + AppSigningArguments.options.map { $0.lifted(\.app) } + [
-            AdHocSigning.flag(signing: "the app") { $0.adHoc = true },
-            .flag(
-              "--skip-sign-app",
-              help:
-                "Leaves the app as it is (signed already, or to be signed by the package's user)."
-            ) { $0.skipSigning = true },
-          ]
-      ),
+      ("SIGNING THE APP", appSigningOptions),
     ]
   ).taking("<App.app | folder>")
 
-  private static let ownOptions: [OptionSpec<Arguments>] = [
+  /// How the app is signed first.
+  static let appSigningOptions: [OptionSpec<Arguments>] =
+    SigningArguments.options.filter { $0.names != ["--identifier"] }.map { $0.lifted(\.signing) }
+    + AppSigningArguments.options.map { $0.lifted(\.app) } + [
+      AdHocSigning.flag(signing: "the app") { $0.adHoc = true },
+      .flag(
+        "--skip-sign-app",
+        help: "Leaves the app as it is (signed already, or to be signed by the package's user)."
+      ) { $0.skipSigning = true },
+    ]
+
+  /// The package's own options.
+  static let ownOptions: [OptionSpec<Arguments>] = [
     .option(
       "-o", "--output", value: "<file.pkg>|<folder>", .string,
       help: OptionHelp(
@@ -102,99 +102,93 @@ struct PkgBuildCommand: ShipyardCommand {
     var skipSigning = false
     var force = false
     var json = false
+
+    /// The build the flags and `source` ask for; a usage error for `command` when they do not
+    /// hold together.
+    func validated(source: String, environment: [String: String], command: String)
+      throws(CommandError) -> PackageBuildPlan
+    {
+      if output == "" { throw .usage("-o needs a file or folder name", command: command) }
+      let url = URL(fileURLWithPath: source).standardizedFileURL
+      let stem = url.deletingPathExtension().lastPathComponent
+      var options = self.options
+      options.dateLimit = try Self.dateLimit(environment, command: command)
+      let isApp = url.pathExtension.lowercased() == "app"
+      let identityGiven =
+        adHoc
+        || [signing.identity, signing.p12, signing.p12Base64Variable, signing.pem].contains {
+          $0 != nil
+        }
+      var appSigning: PackageBuildPlan.AppSigning?
+      if !isApp || skipSigning {
+        if identityGiven {
+          throw .usage(
+            isApp
+              ? "--skip-sign-app leaves the app unsigned: leave out the identity"
+              : "only an app is signed before it is packaged: leave out the identity",
+            command: command)
+        }
+      } else {
+        guard identityGiven else {
+          throw .usage(
+            "the app is signed before it is packaged: give an identity (--p12, --pem, "
+              + "--p12-base64-env or --identity), --ad-hoc, or --skip-sign-app",
+            command: command)
+        }
+        let validated = try AdHocSigning.validated(
+          signing, adHoc: adHoc, environment: environment, command: command)
+        appSigning = PackageBuildPlan.AppSigning(
+          identity: validated?.identity,
+          options: try app.validated(identifier: nil, environment: environment, command: command),
+          engine: try AdHocSigning.engine(
+            validated, arguments: signing, environment: environment, command: command))
+      }
+      return PackageBuildPlan(
+        source: source,
+        output: output.map { OutputLocation.file($0, named: "\(stem).pkg") } ?? "\(stem).pkg",
+        options: options, force: force, appSigning: appSigning)
+    }
+
+    /// `SOURCE_DATE_EPOCH`, if set.
+    private static func dateLimit(_ environment: [String: String], command: String)
+      throws(CommandError) -> Int64?
+    {
+      guard let epoch = environment["SOURCE_DATE_EPOCH"] else { return nil }
+      guard let seconds = Int64(epoch) else {
+        throw .usage(
+          "SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds",
+          command: command)
+      }
+      return seconds
+    }
   }
 
-  let source: String
-  let output: String
-  let options: PackageBuildOptions
-  let force: Bool
+  let plan: PackageBuildPlan
   let json: Bool
-  /// How the app is signed first: `nil` when it is not (a folder, or --skip-sign-app).
-  let signing: (identity: SigningIdentity?, options: AppSigningOptions, engine: any ReleaseEngine)?
 
   init(arguments: [String], environment: [String: String]) throws(CommandError) {
     var parsed = Arguments()
     let positionals = try Self.table.parse(arguments, into: &parsed)
-    guard positionals.count == 1, let source = positionals.first else {
-      throw .usage(
-        positionals.isEmpty ? "missing <App.app | folder>" : "expected one <App.app | folder>",
-        command: Self.path)
-    }
-    if parsed.output == "" { throw .usage("-o needs a file or folder name", command: Self.path) }
-    let url = URL(fileURLWithPath: source).standardizedFileURL
-    let stem = url.deletingPathExtension().lastPathComponent
-    self.source = source
-    output = parsed.output.map { OutputLocation.file($0, named: "\(stem).pkg") } ?? "\(stem).pkg"
-    var options = parsed.options
-    options.dateLimit = try Self.dateLimit(environment)
-    self.options = options
-    force = parsed.force
+    plan = try parsed.validated(
+      source: try positionals.source(command: Self.path), environment: environment,
+      command: Self.path)
     json = parsed.json
-    let isApp = url.pathExtension.lowercased() == "app"
-    let identityGiven =
-      parsed.adHoc
-      || [
-        parsed.signing.identity, parsed.signing.p12, parsed.signing.p12Base64Variable,
-        parsed.signing.pem,
-      ].contains { $0 != nil }
-    if !isApp || parsed.skipSigning {
-      if identityGiven {
-        throw .usage(
-          isApp
-            ? "--skip-sign-app leaves the app unsigned: leave out the identity"
-            : "only an app is signed before it is packaged: leave out the identity",
-          command: Self.path)
-      }
-      signing = nil
-    } else {
-      guard identityGiven else {
-        throw .usage(
-          "the app is signed before it is packaged: give an identity (--p12, --pem, "
-            + "--p12-base64-env or --identity), --ad-hoc, or --skip-sign-app",
-          command: Self.path)
-      }
-      let validated = try AdHocSigning.validated(
-        parsed.signing, adHoc: parsed.adHoc, environment: environment, command: Self.path)
-      signing = (
-        validated?.identity,
-        try parsed.app.validated(identifier: nil, environment: environment, command: Self.path),
-        try AdHocSigning.engine(
-          validated, arguments: parsed.signing, environment: environment, command: Self.path)
-      )
-    }
-  }
-
-  /// `SOURCE_DATE_EPOCH`, if set.
-  private static func dateLimit(_ environment: [String: String]) throws(CommandError) -> Int64? {
-    guard let epoch = environment["SOURCE_DATE_EPOCH"] else { return nil }
-    guard let seconds = Int64(epoch) else {
-      throw .usage(
-        "SOURCE_DATE_EPOCH is \(epoch.debugDescription), not a number of seconds",
-        command: Self.path)
-    }
-    return seconds
   }
 
   func run(console: Console) async throws(CommandError) {
-    try OutputLocation.prepare(output, for: "the package", replacing: force)
-    if let signing {
-      let steps = ReleaseSteps(console: console, engine: signing.engine)
-      let release = try steps.app(source)
-      _ = try await steps.run {
-        try await release.sign(identity: signing.identity, options: signing.options)
-      }
+    let summary = try await plan.run(console: console, command: Self.path)
+    try console.printReport(summary, json: json) { PackageBuildPlan.line(summary) }
+  }
+}
+
+extension [String] {
+  /// The one app or folder named, or a usage error for `command`.
+  func source(command: String) throws(CommandError) -> String {
+    guard count == 1, let source = first else {
+      throw .usage(
+        isEmpty ? "missing <App.app | folder>" : "expected one <App.app | folder>",
+        command: command)
     }
-    let summary: PackageBuilder.Summary
-    do {
-      summary = try PackageBuilder.build(source, to: output, options: options)
-    } catch {
-      throw .failure("pkg build: \(error)")
-    }
-    try console.printReport(summary, json: json) {
-      let kind = summary.product ? "product archive" : "component package"
-      return "wrote \(summary.output) (\(kind) \(summary.identifier) \(summary.version), "
-        + "\(summary.numberOfFiles) entries installing \(summary.installKilobytes) KiB at "
-        + "\(summary.installLocation), \(ByteCount.text(Double(summary.size))))"
-    }
+    return source
   }
 }

@@ -51,6 +51,14 @@ struct ReleaseSteps {
     }
   }
 
+  /// The release of the package at `path`.
+  func package(_ path: String) -> PackageRelease {
+    let (console, meters, quiet) = (console, meters, quiet)
+    return PackageRelease(package: path, signingEngine: engine) { event in
+      if !quiet { Self.print(event, target: path, console: console, meters: meters) }
+    }
+  }
+
   /// The release of the app at `path` (made only with an engine); the signing's summary is
   /// left to the caller unless `announcesSigning`.
   func app(_ path: String, announcesSigning: Bool = true) throws(CommandError) -> AppRelease {

@@ -4,7 +4,8 @@
 # leaf (marker 1.2.840.113635.100.6.1.13, OU = team ID), an expired leaf, and a time-stamp
 # authority (and one whose certificate expired in 2015); for the trust policy's refusals, a leaf without the Developer ID marker, a CA without
 # it (plain-ca) with a Developer ID leaf under it, and a leaf whose marker is critical as Apple's
-# are; the identity exported as a modern and a -legacy (RC2/3DES) .p12, a PEM, and a .p12
+# are; a "Developer ID Installer" leaf (marker 1.2.840.113635.100.6.1.14 and extended key usage
+# 1.2.840.113635.100.4.13, both critical as Apple's are) for installer packages; the identity exported as a modern and a -legacy (RC2/3DES) .p12, a PEM, and a .p12
 # holding the certificate without its key. Password of the .p12 files: "test-password".
 set -euo pipefail
 cd "$1"
@@ -42,6 +43,13 @@ basicConstraints = critical, CA:false
 keyUsage = critical, digitalSignature
 extendedKeyUsage = critical, codeSigning
 1.2.840.113635.100.6.1.13 = critical, ASN1:NULL
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+[installer_leaf]
+basicConstraints = critical, CA:false
+keyUsage = critical, digitalSignature
+extendedKeyUsage = critical, 1.2.840.113635.100.4.13
+1.2.840.113635.100.6.1.14 = critical, ASN1:NULL
 subjectKeyIdentifier = hash
 authorityKeyIdentifier = keyid
 [tsa]
@@ -104,6 +112,7 @@ make_cert plain-leaf "/CN=Code Signing: Shipyard Test (TEAMID1234)/OU=TEAMID1234
 make_cert plain-ca "/CN=Shipyard Test Plain CA/O=Shipyard Test/C=US" plain_ca root -days 3650
 make_cert plain-ca-leaf "/CN=Developer ID Application: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US" leaf plain-ca -days 365
 make_cert critical-leaf "/CN=Developer ID Application: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US" critical_leaf intermediate -days 365
+make_cert installer-leaf "/UID=TEAMID1234/CN=Developer ID Installer: Shipyard Test (TEAMID1234)/OU=TEAMID1234/O=Shipyard Test/C=US" installer_leaf intermediate -days 365
 make_cert tsa "/CN=Shipyard Test Timestamp Authority/O=Shipyard Test/C=US" tsa root -days 3650
 # An expired leaf: valid for one day in 2015 (openssl ca sets past dates; x509 cannot in 3.0).
 quiet openssl req -new -newkey rsa:2048 -nodes -keyout expired.key -out expired.csr \
@@ -127,7 +136,7 @@ openssl pkcs12 -export -nokeys -in leaf.pem -certfile chain.pem -passout pass:te
 cat leaf.pem chain.pem leaf.key > identity.pem
 openssl pkcs12 -export -inkey expired.key -in expired.pem -certfile chain.pem \
   -passout pass:test-password -out expired.p12
-for name in plain-leaf critical-leaf; do
+for name in plain-leaf critical-leaf installer-leaf; do
   openssl pkcs12 -export -inkey "$name.key" -in "$name.pem" -certfile chain.pem \
     -passout pass:test-password -out "$name.p12"
 done

@@ -172,9 +172,24 @@ def cdhash_of(path):
     """The cdhash a ticket for the stored object (a file) is filed under: the signed image's, or
     for a zip the app's main executable's; None when there is none."""
     with open(path, "rb") as file:
-        if file.read(4) == b"PK\x03\x04":
-            return app_cdhash_of(path)
+        head = file.read(4)
+    if head == b"PK\x03\x04":
+        return app_cdhash_of(path)
+    if head == b"xar!":
+        return package_digest_of(path)
     return image_cdhash_of(path)
+
+
+def package_digest_of(path):
+    """The first 20 bytes (hex) of a flat package's table-of-contents digest, which its ticket is
+    filed under (record 2/1/… for SHA-1, 2/2/… for SHA-256)."""
+    with open(path, "rb") as file:
+        header = file.read(28)
+        header_size, _, compressed, _, algorithm = struct.unpack(">HHQQI", header[4:28])
+        file.seek(header_size)
+        toc = file.read(compressed)
+    name = {1: "sha1", 3: "sha256", 4: "sha512"}.get(algorithm)
+    return hashlib.new(name, toc).hexdigest()[:40] if name else None
 
 
 def app_cdhash_of(path):

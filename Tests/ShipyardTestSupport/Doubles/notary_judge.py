@@ -24,6 +24,14 @@ Per slice:
   with neither command is not judged on this: what Apple does then is not known here);
 - not SHA-1-only: some CodeDirectory uses another hash type -> else "…too weak.".
 
+A flat installer package (a xar archive, `xar!`) must itself be signed by a Developer ID Installer
+certificate (marker 1.2.840.113635.100.6.1.14) chaining, through Developer ID CAs, to a trusted
+root: its table of contents' digest checked against the heap, the CMS (`<x-signature>`) verified by
+`openssl cms` over that digest, the RSA `<signature>` by `openssl pkeyutl` -> else "The package is
+not signed with a valid Developer ID Installer certificate." (the double's wording: Apple's is not in
+the reference). Then every Payload in it (gzip'd cpio) is unpacked with gzip and cpio and judged
+as a folder.
+
 Independent of Shipyard's Swift code: Mach-O headers and load commands come from lief, signatures
 are checked by apple-platform-py, certificates by `cryptography`, tokens by openssl; the SuperBlob
 index, CodeDirectory flags and the CMS's signer fields are read here with a small DER reader.
@@ -54,6 +62,9 @@ INVALID = ("The signature of the binary is invalid.", DOC + "#3087735")
 WEAK = ("The signature algorithm used is too weak.", DOC)
 
 DEVELOPER_ID_APPLICATION = "1.2.840.113635.100.6.1.13"
+DEVELOPER_ID_INSTALLER = "1.2.840.113635.100.6.1.14"
+PACKAGE_NOT_SIGNED = ("The package is not signed with a valid Developer ID Installer certificate.",
+                      DOC)
 DEVELOPER_ID_CA = "1.2.840.113635.100.6.2.6"
 TIMESTAMP_TOKEN = "1.2.840.113549.1.9.16.2.14"
 GET_TASK_ALLOW_KEY = "com.apple.security.get-task-allow"
@@ -365,8 +376,113 @@ def judge_folder(folder, shown, roots, roots_file):
 
 
 def judge_archive(archive, shown, roots, roots_file):
+    with open(archive, "rb") as file:
+        if file.read(4) == b"xar!":
+            return judge_package(archive, shown, roots, roots_file)
     with tempfile.TemporaryDirectory(prefix="notary-judge-") as into:
         return judge_folder(extract(archive, into), shown, roots, roots_file)
+
+
+def package_signature_problem(archive, roots, roots_file):
+    """Why the package's signature fails, or None: the TOC digest, the CMS over it (openssl cms),
+    the RSA signature (openssl pkeyutl), and an Installer leaf chaining to a trusted root."""
+    import base64, re, zlib
+    data = open(archive, "rb").read()
+    header_size, _, compressed, _, algorithm = struct.unpack(">HHQQI", data[4:28])
+    toc = data[header_size:header_size + compressed]
+    heap = header_size + compressed
+    name = {1: "sha1", 3: "sha256", 4: "sha512"}.get(algorithm)
+    if name is None:
+        return "checksum algorithm %d" % algorithm
+    digest = hashlib.new(name, toc).digest()
+    if data[heap:heap + len(digest)] != digest:
+        return "the table of contents does not match its checksum"
+    xml = zlib.decompress(toc).decode()
+
+    def element(tag):
+        found = re.search(r'<%s style="(\w+)">(.*?)</%s>' % (tag, tag), xml, re.S)
+        if found is None:
+            return None
+        offset = int(re.search(r"<offset>(\d+)</offset>", found.group(2)).group(1))
+        size = int(re.search(r"<size>(\d+)</size>", found.group(2)).group(1))
+        certificates = [base64.b64decode(re.sub(r"\s", "", text)) for text in
+                        re.findall(r"<X509Certificate>(.*?)</X509Certificate>", found.group(2), re.S)]
+        return data[heap + offset:heap + offset + size], certificates
+
+    rsa, cms = element("signature"), element("x-signature")
+    if rsa is None or cms is None:
+        return "not signed"
+    certificates = [x509.load_der_x509_certificate(der) for der in cms[1]]
+    if not certificates:
+        return "no certificates"
+    leaf = certificates[0]
+    if DEVELOPER_ID_INSTALLER not in {e.oid.dotted_string for e in leaf.extensions}:
+        return "the leaf is not a Developer ID Installer certificate"
+    if chain_to(leaf, certificates, roots) != "trusted":
+        return "the chain does not end at a trusted root"
+    with tempfile.TemporaryDirectory(prefix="notary-pkg-") as folder:
+        paths = {}
+        for key, value in (("digest", digest), ("cms", der_prefix(cms[0])),
+                           ("rsa", rsa[0]), ("leaf", leaf.public_bytes(Encoding.PEM))):
+            paths[key] = os.path.join(folder, key)
+            open(paths[key], "wb").write(value)
+        checked = subprocess.run(
+            ["openssl", "cms", "-verify", "-binary", "-inform", "DER", "-in", paths["cms"],
+             "-content", paths["digest"], "-CAfile", roots_file, "-ignore_critical",
+             "-purpose", "any", "-out", os.devnull], capture_output=True)
+        if checked.returncode != 0:
+            return "the CMS signature does not verify"
+        checked = subprocess.run(
+            ["openssl", "pkeyutl", "-verify", "-certin", "-inkey", paths["leaf"], "-pkeyopt",
+             "digest:" + name, "-in", paths["digest"], "-sigfile", paths["rsa"]],
+            capture_output=True)
+        if checked.returncode != 0:
+            return "the RSA signature does not verify"
+    return None
+
+
+def der_prefix(data):
+    """The DER element at the start of data (a signature zero-padded in its reserved space); all of
+    data when its length is indefinite (BER)."""
+    if len(data) < 2 or data[1] == 0x80:
+        return data
+    if data[1] < 0x80:
+        return data[:2 + data[1]]
+    count = data[1] & 0x7F
+    return data[:2 + count + int.from_bytes(data[2:2 + count], "big")]
+
+
+def judge_package(archive, shown, roots, roots_file):
+    """A flat package's issues: its own signature, then the Mach-O in each payload."""
+    try:
+        problem = package_signature_problem(archive, roots, roots_file)
+    except Exception as error:  # noqa: BLE001 - any unreadable signature is no valid one
+        problem = "unreadable signature (%s)" % error
+    if problem is not None:
+        found = issue(PACKAGE_NOT_SIGNED, None, shown)
+        found["detail"] = problem
+        return [found]
+    issues = []
+    with tempfile.TemporaryDirectory(prefix="notary-pkg-") as into:
+        members = os.path.join(into, "members")
+        run = subprocess.run(["7zz", "x", "-y", "-txar", "-o" + members, archive], capture_output=True)
+        if run.returncode != 0:
+            raise ValueError("7-Zip cannot extract the package")
+        for directory, _, files in os.walk(members):
+            for name in sorted(files):
+                if name != "Payload":
+                    continue
+                payload = os.path.join(directory, name)
+                tree = payload + ".tree"
+                os.makedirs(tree)
+                unpacked = subprocess.run(
+                    ["sh", "-c", 'gzip -dc "$1" | (cd "$2" && cpio -idm --quiet)', "sh", payload, tree],
+                    capture_output=True)
+                if unpacked.returncode != 0:
+                    raise ValueError("the payload does not unpack")
+                inside = shown + "/" + os.path.relpath(payload, members)
+                issues += judge_folder(tree, inside, roots, roots_file)
+    return issues
 
 
 def judge(submission, name, root_paths):

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads XML into a ``XarXMLElement`` tree.
+///
+/// What it reads is a table of contents the reader has accepted, which the signer rewrites;
+/// it is bounded in depth, and external entities are not resolved.
+final class XarXMLTreeParser: NSObject, XMLParserDelegate {
+  /// The deepest nesting read: more than the reader's 256 nested files and their parts.
+  static let maximumDepth = 600
+
+  /// The elements open now, outermost first.
+  private var open: [XarXMLElement] = []
+  /// Namespace declarations seen before the element that makes them.
+  private var declarations: [(name: String, value: String)] = []
+  /// The document's element, once closed.
+  private var root: XarXMLElement?
+  /// Why the XML was refused, if it was.
+  private var problem: String?
+
+  /// The root element of `xml`.
+  ///
+  /// - Returns: The tree, or why it cannot be read.
+  static func parse(_ xml: [UInt8]) -> Result<XarXMLElement, XarSignerError> {
+    let delegate = XarXMLTreeParser()
+    let parser = XMLParser(data: Data(xml))
+    parser.delegate = delegate
+    parser.shouldResolveExternalEntities = false
+    parser.shouldReportNamespacePrefixes = true
+    let parsed = parser.parse()
+    guard parsed, delegate.problem == nil, let root = delegate.root else {
+      let reason =
+        delegate.problem ?? parser.parserError.map { "\($0)" } ?? "it has no root element"
+      return .failure(.malformedTable("its XML cannot be read again: \(reason)"))
+    }
+    return .success(root)
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String
+  ) {
+    declarations.append((prefix.isEmpty ? "xmlns" : "xmlns:\(prefix)", namespaceURI))
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String]
+  ) {
+    guard problem == nil else { return }
+    guard open.count < Self.maximumDepth else {
+      problem = "it nests deeper than \(Self.maximumDepth) elements"
+      parser.abortParsing()
+      return
+    }
+    // Declarations may come as attributes too (by platform); each is kept once.
+    var all = declarations
+    declarations = []
+    for key in attributes.keys.sorted() where !all.contains(where: { $0.name == key }) {
+      all.append((key, attributes[key] ?? ""))
+    }
+    open.append(XarXMLElement(name: qualifiedName ?? name, attributes: all))
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    guard problem == nil, !open.isEmpty else { return }
+    open[open.count - 1].children.append(.text(string))
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
+    self.parser(parser, foundCharacters: String(decoding: block, as: UTF8.self))
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+    qualifiedName: String?
+  ) {
+    guard problem == nil, let element = open.popLast() else { return }
+    if open.isEmpty {
+      root = element
+    } else {
+      open[open.count - 1].children.append(.element(element))
+    }
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    if problem == nil { problem = "\(parseError)" }
+  }
+}
