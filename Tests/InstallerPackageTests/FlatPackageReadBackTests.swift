@@ -17,8 +17,7 @@ struct FlatPackageReadBackTests {
       .write(contents, to: output)
     let file = try FileDescriptor.openForReading(output)
     defer { file.close() }
-    let source = FileSource(file: file)
-    let xar = try XarReader(source: source, size: try file.status().size)
+    let xar = try XarReader(source: file, size: try file.status().size)
     let member = { (path: String) in try #require(xar.entries.first { $0.path == path }) }
 
     let records = try BomReader.records(in: try xar.contents(of: try member("Bom")))
@@ -26,7 +25,7 @@ struct FlatPackageReadBackTests {
     let payload = try #require(try member("Payload").data)
     #expect(payload.encoding == "application/octet-stream")
     try PayloadReader.read(
-      from: source, at: xar.heapOffset + payload.offset, count: payload.length
+      from: file, at: xar.heapOffset + payload.offset, count: payload.length
     ) { comparison.check($0) }
     #expect(comparison.finish() == [])
     #expect(records.count == 14 && records.contains { $0.path == "./Demo.app/Contents/MacOS/demo" })
@@ -34,7 +33,7 @@ struct FlatPackageReadBackTests {
     let scripts = try #require(try member("Scripts").data)
     var names: [String] = []
     try PayloadReader.read(
-      from: source, at: xar.heapOffset + scripts.offset, count: scripts.length
+      from: file, at: xar.heapOffset + scripts.offset, count: scripts.length
     ) { names.append($0.path) }
     #expect(names == [".", "./lib", "./lib/helper.sh", "./postinstall"])
   }

@@ -88,7 +88,7 @@ struct PayloadReaderTests {
     let file = try FileDescriptor.openForReading(try folder.write(bytes, to: "Payload").path)
     defer { file.close() }
     var entries: [PayloadEntry] = []
-    try PayloadReader.read(from: FileSource(file: file), count: Int64(bytes.count)) {
+    try PayloadReader.read(from: file, count: Int64(bytes.count)) {
       entries.append($0)
     }
     Self.expectMatch(entries, summary.entries)
@@ -132,16 +132,5 @@ struct PayloadReaderTests {
       }
       #expect(entry.userID == getuid() && entry.permissions != 0, "\(entry.path)")
     }
-  }
-}
-
-/// A file read at any offset.
-struct FileSource: RandomAccessByteSource {
-  /// The file.
-  let file: FileDescriptor
-
-  /// Up to `count` bytes at `offset`.
-  func read(at offset: Int64, count: Int) throws -> [UInt8] {
-    try file.read(at: offset, count: count)
   }
 }
