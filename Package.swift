@@ -273,11 +273,13 @@ let package = Package(
       name: "XarArchiveTests",
       dependencies: ["XarArchive", "Digests", "SystemSupport", "ShipyardTestSupport"],
       exclude: ["Peers"], swiftSettings: strictSettings),
-    // Installer packages' parts, read back by cpio, gzip, Python's zlib, 7-Zip and cksum.
+    // Installer packages' parts, read back by cpio, gzip, Python's zlib, 7-Zip and cksum; and
+    // their readers, fed Apple's Bom, GNU cpio's archives and damaged ones (Deflating gzips them).
     .testTarget(
       name: "InstallerPackageTests",
       dependencies: [
-        "InstallerPackage", "StagedTree", "SystemSupport", "ShipyardTestSupport", "XarArchive",
+        "InstallerPackage", "Deflating", "StagedTree", "SystemSupport", "ShipyardTestSupport",
+        "XarArchive",
       ],
       exclude: ["Peers"], swiftSettings: strictSettings),
     .testTarget(

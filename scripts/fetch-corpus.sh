@@ -6,6 +6,9 @@
 #   SHIPYARD_CORPUS=/tmp/c scripts/fetch-corpus.sh
 #
 # Layout: <cache>/<filename>.whl and <cache>/<filename without .whl>/ (unzipped).
+# A source distribution (<filename>.tar.gz, such as apple-platform-py's, whose test files hold
+# a Bom Apple's tools made) is unpacked into <cache>/<filename without .tar.gz>/, without the
+# one folder it is wrapped in.
 # A wheel member named *.app.tar (mitmproxy-macos ships its signed app that way,
 # so that symlinks and modes survive) is also extracted beside itself.
 # The last line printed on stdout is the cache path. Nothing here goes into git.
@@ -36,7 +39,11 @@ while IFS=$'\t' read -r name version filename want url rest; do
   [ -n "$url" ] || die "malformed line for $name in $list"
   case "$filename" in */*|.*|*..*) die "refusing odd filename: $filename" ;; esac
   whl="$cache/$filename"
-  dir="$cache/${filename%.whl}"
+  case "$filename" in
+    *.whl) dir="$cache/${filename%.whl}" ;;
+    *.tar.gz) dir="$cache/${filename%.tar.gz}" ;;
+    *) die "neither a wheel nor an sdist: $filename" ;;
+  esac
   stamp="$dir/.corpus-unpacked"
 
   # Already unpacked from a verified wheel with this exact digest: skip.
@@ -64,7 +71,10 @@ while IFS=$'\t' read -r name version filename want url rest; do
   echo "fetch-corpus: unpacking $filename" >&2
   rm -rf "$dir"
   mkdir -p "$dir"
-  unzip -q -o "$whl" -d "$dir" || die "unzip failed: $filename"
+  case "$filename" in
+    *.whl) unzip -q -o "$whl" -d "$dir" || die "unzip failed: $filename" ;;
+    *) tar -xzf "$whl" -C "$dir" --strip-components=1 || die "tar failed: $filename" ;;
+  esac
   while IFS= read -r -d '' inner; do
     tar -xf "$inner" -C "$(dirname "$inner")" || die "tar failed: $inner"
   done < <(find "$dir" -type f -name '*.app.tar' -print0)
@@ -73,5 +83,5 @@ while IFS=$'\t' read -r name version filename want url rest; do
 done < "$list"
 
 [ "$count" -gt 0 ] || die "no wheels listed in $list"
-echo "fetch-corpus: $count wheels ready" >&2
+echo "fetch-corpus: $count wheels and sdists ready" >&2
 echo "$cache"

@@ -9,7 +9,10 @@
 # list, its seals and rules, and the rule matcher compiled from them), and the zip reader that
 # reads an app's zip for notarization and update feeds (seeded from zips of Hello.app that
 # Python's zipfile writes: stored, deflated, Zip64), and the xar reader of installer packages
-# (seeded from xar archives of Hello.app that libarchive's bsdtar writes).
+# (seeded from xar archives of Hello.app that libarchive's bsdtar writes), and the readers of an
+# installer package's Bom and payload (seeded from the component package of Hello.app that
+# `shipyard pkg build` writes, GNU cpio's odc archive of it, and, when the real-code corpus is
+# fetched, a Bom Apple's tools made).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
@@ -54,7 +57,7 @@ trap 'status=$?; [ $status -eq 0 ] || cat "$work/build.log" >&3' EXIT
 # SystemSupport's one C target (its signal handler), an object beside the modules'.
 clang -O2 -c -I "$root/Sources/CSignalForwarding/include" \
   -o "$modules/CSignalForwarding.o" "$root/Sources/CSignalForwarding/signal_forwarding.c"
-for name in SystemSupport ToolingSupport StagedTree VolumeInterface DiskImage HFSPlus APFS FinderLayout Digests CodeSigning Deflating ZipArchive XarArchive; do
+for name in SystemSupport ToolingSupport StagedTree VolumeInterface DiskImage HFSPlus APFS FinderLayout Digests CodeSigning Deflating ZipArchive XarArchive InstallerPackage; do
   module "$name" "$root/Sources/$name"
 done
 
@@ -75,6 +78,8 @@ target macho "$here/targets/macho.swift"
 target coderesources "$here/targets/coderesources.swift"
 target zip "$here/targets/zip.swift"
 target xar "$here/targets/xar.swift"
+target bom "$here/targets/bom.swift"
+target cpio "$here/targets/cpio.swift"
 
 exec 1>&3 2>&1
 trap - EXIT
@@ -147,8 +152,26 @@ for compression in gzip none; do
     --options "xar:compression=$compression" -C "$apps" Hello.app
 done
 
+# The Bom and cpio readers' seeds: the Bom and Payload of Hello.app's component package, the
+# payload inflated, GNU cpio's odc archive of the app, and Apple's Bom from the corpus.
+rm -rf "$work/pkg"
+mkdir -p "$work/seeds/bom" "$work/seeds/cpio" "$work/pkg"
+"$shipyard" pkg build "$apps/Hello.app" --component --skip-sign-app -o "$work/pkg/Hello.pkg" \
+  >/dev/null 2>&1
+(cd "$work/pkg" && bsdtar -xf Hello.pkg Bom Payload)
+cp "$work/pkg/Bom" "$work/seeds/bom/hello.bom"
+cp "$work/pkg/Payload" "$work/seeds/cpio/hello.payload"
+gzip -dc "$work/pkg/Payload" >"$work/seeds/cpio/hello.cpio"
+(cd "$apps" && find Hello.app | LC_ALL=C sort | cpio -o -H odc --quiet) >"$work/seeds/cpio/gnu.cpio"
+apple_bom="$corpus/apple_platform_py-0.1.0/crates/apple-platform-rs/apple-bom/src/testdata/python-applications.bom"
+if [ -f "$apple_bom" ]; then
+  cp "$apple_bom" "$work/seeds/bom/apple.bom"
+else
+  echo "(no Apple Bom in $corpus: the bom target is seeded from ours only)"
+fi
+
 status=0
-for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip xar}; do
+for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip xar bom cpio}; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   case "$name" in hfsplus | apfs) max_len=2097152 ;; esac

@@ -13,6 +13,10 @@ package struct CPIOHeader: Sendable, Equatable {
   package var inode: UInt32
   /// The type bits and permissions, as `st_mode` holds them.
   package var mode: UInt32
+  /// The owner's user ID, six octal digits (0, root, in what Shipyard writes).
+  package var userID: UInt32
+  /// The owner's group ID, six octal digits (0, wheel, in what Shipyard writes).
+  package var groupID: UInt32
   /// The number of links: 1 for files and links, 2 and one per subfolder for folders.
   package var linkCount: UInt32
   /// The modification time, in seconds since 1970 (before it, 0).
@@ -22,13 +26,29 @@ package struct CPIOHeader: Sendable, Equatable {
   /// The path in the archive, such as `.` or `./MyApp.app/Contents`.
   package var name: String
 
-  /// The header's bytes, the name and its NUL: owner 0:0 (root:wheel), device 0.
+  /// Makes a header.
+  package init(
+    inode: UInt32, mode: UInt32, userID: UInt32 = 0, groupID: UInt32 = 0, linkCount: UInt32,
+    modificationTime: Int64, fileSize: Int64, name: String
+  ) {
+    self.inode = inode
+    self.mode = mode
+    self.userID = userID
+    self.groupID = groupID
+    self.linkCount = linkCount
+    self.modificationTime = modificationTime
+    self.fileSize = fileSize
+    self.name = name
+  }
+
+  /// The header's bytes, the name and its NUL, device 0.
   ///
   /// The caller checks ``fileSize`` and the name's length against the maximums first.
   package var bytes: [UInt8] {
     let nameBytes = Array(name.utf8) + [0]
     let fields: [(UInt64, Int)] = [
-      (0, 6), (UInt64(inode) & 0o777777, 6), (UInt64(mode), 6), (0, 6), (0, 6),
+      (0, 6), (UInt64(inode) & 0o777777, 6), (UInt64(mode), 6), (UInt64(userID) & 0o777777, 6),
+      (UInt64(groupID) & 0o777777, 6),
       (UInt64(linkCount), 6), (0, 6),
       (UInt64(min(max(modificationTime, 0), Self.maximumTime)), 11),
       (UInt64(nameBytes.count), 6), (UInt64(fileSize), 11),
