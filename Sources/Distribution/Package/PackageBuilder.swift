@@ -73,7 +73,7 @@ package enum PackageBuilder {
       } ?? []
     let stem = (scanned.name as NSString).deletingPathExtension
     let architectures =
-      options.component ? [] : hostArchitectures(of: root, at: source, isApp: isApp)
+      options.component ? [] : hostArchitectures(of: root, app: app)
     let product =
       options.component
       ? nil
@@ -95,13 +95,13 @@ package enum PackageBuilder {
       hostArchitectures: architectures, size: try FileStatus.of(output)?.size ?? 0)
   }
 
-  /// The architectures of the Mach-O files in `root` (scanned from `path`): an app's main
-  /// executable, or every file of a folder; `arm64` and `x86_64` only, as Installer names
+  /// The architectures of the Mach-O files in `root`: the main executable `facts` names for an
+  /// app, or every file of a folder; `arm64` and `x86_64` only, as Installer names
   /// them.
-  static func hostArchitectures(of root: SourceItem, at path: String, isApp: Bool) -> [String] {
+  static func hostArchitectures(of root: SourceItem, app facts: AppFacts?) -> [String] {
     var files: [String] = []
-    if isApp, let app = root.children.first {
-      if let facts = try? AppFacts(appAt: path), let executable = facts.executable {
+    if let facts {
+      if let app = root.children.first, let executable = facts.executable {
         files = [app.sourcePath + "/Contents/MacOS/" + executable]
       }
     } else {
