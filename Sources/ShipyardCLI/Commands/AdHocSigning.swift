@@ -22,8 +22,7 @@ enum AdHocSigning {
     guard adHoc else {
       return try signing.validated(environment: environment, command: command)
     }
-    let identities = [signing.identity, signing.p12, signing.p12Base64Variable, signing.pem]
-    guard identities.allSatisfy({ $0 == nil }) else {
+    guard !signing.namesIdentity else {
       throw .usage(
         "--ad-hoc signs without an identity: leave out --identity, --p12, --p12-base64-env "
           + "and --pem",

@@ -114,11 +114,7 @@ struct PkgBuildCommand: ShipyardCommand {
       var options = self.options
       options.dateLimit = try Self.dateLimit(environment, command: command)
       let isApp = url.pathExtension.lowercased() == "app"
-      let identityGiven =
-        adHoc
-        || [signing.identity, signing.p12, signing.p12Base64Variable, signing.pem].contains {
-          $0 != nil
-        }
+      let identityGiven = adHoc || signing.namesIdentity
       var appSigning: PackageBuildPlan.AppSigning?
       if !isApp || skipSigning {
         if identityGiven {

@@ -34,6 +34,9 @@ struct SigningArguments {
   /// environment variable, or a PEM file's.
   static let identityFlags = ["--identity", "--p12", "--p12-base64-env", "--pem"]
 
+  /// Whether one of ``identityFlags`` was given.
+  var namesIdentity: Bool { [identity, p12, p12Base64Variable, pem].contains { $0 != nil } }
+
   /// The signing options, in the order of `dmg sign --help`.
   static let options: [OptionSpec<SigningArguments>] = [
     EngineName.option.lifted(\.engine),
