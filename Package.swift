@@ -259,7 +259,7 @@ let package = Package(
         "Distribution", "DiskImage", "HFSPlus", "APFS", "StagedTree", "VolumeInterface",
         "FinderLayout",
         "SystemSupport", "ShipyardTestSupport", "CodeSigning", "NotaryService", "Digests",
-        "XarArchive", "shipyard",
+        "XarArchive", "InstallerPackage", "shipyard",
       ],
       exclude: ["FakeTools", "Peers"],
       swiftSettings: strictSettings),

@@ -11,7 +11,8 @@ struct PkgVerifyCommand: ShipyardCommand {
     \(table.usage)
 
     Checks the table of contents against its checksum, every member's archived and extracted
-    checksums, the RSA signature over the table's digest (also the older hash-of-hash form), the
+    checksums, each component's Bom against its payload (every path's kind, permissions, owner,
+    size, POSIX cksum and link target, the payload streamed), the RSA signature over the table's digest (also the older hash-of-hash form), the
     CMS signature (BER as Apple writes it, or DER), that both carry the same certificates, the
     chain, which must end at one of Apple's roots (or a --trust-root) through a Developer ID
     Certification Authority, a Developer ID Installer leaf, the timestamp, and whether a
@@ -51,15 +52,31 @@ struct PkgVerifyCommand: ShipyardCommand {
     json = flags.json
   }
 
+  /// What `--json` prints: the signatures' check and the contents'.
+  struct Report: Encodable {
+    let package: String
+    let signature: PackageSignatureCheck
+    let contents: PackageContentsCheck
+  }
+
   func run(console: Console) async throws(CommandError) {
     let check: PackageSignatureCheck
+    let contents: PackageContentsCheck
     do {
       check = try PackageSignatureCheck(path: package, trustRoots: trustRoots)
+      contents = try PackageContentsCheck(path: package)
     } catch {
       throw .failure("\(package): \(error)")
     }
-    try console.printReport(check, json: json) { Self.text(check, package: package) }
-    let problems = check.findings.filter { !$0.ok }.map(\.detail)
+    let report = Report(package: package, signature: check, contents: contents)
+    try console.printReport(report, json: json) {
+      Self.text(check, package: package) + "\n" + Self.text(contents)
+    }
+    let problems =
+      check.findings.filter { !$0.ok }.map(\.detail)
+      + contents.components.flatMap { component in
+        component.problems.map { "\(component.name): \($0)" }
+      } + (contents.components.isEmpty ? ["no component package (no Bom) in it"] : [])
     guard check.isSigned || !problems.isEmpty else {
       throw .failure(
         "\(package) is not signed: sign it with `shipyard pkg sign` (a Developer ID Installer "
@@ -72,7 +89,17 @@ struct PkgVerifyCommand: ShipyardCommand {
     }
   }
 
-  /// The report's lines.
+  /// The contents' lines.
+  static func text(_ contents: PackageContentsCheck) -> String {
+    contents.components.map { component in
+      "Contents of \(component.name): \(component.paths) paths, "
+        + (component.problems.isEmpty
+          ? "the Bom agrees with the payload"
+          : component.problems.joined(separator: "; "))
+    }.joined(separator: "\n")
+  }
+
+  /// The signatures' lines.
   static func text(_ check: PackageSignatureCheck, package: String) -> String {
     var lines = [
       "Package: \(package)",
