@@ -202,7 +202,7 @@ let package = Package(
       name: "ShipyardTestSupport",
       dependencies: [
         "SystemSupport", "ToolingSupport", "CodeSigning", "Digests", "APFS", "HFSPlus", "DiskImage",
-        "StagedTree", "VolumeInterface",
+        "StagedTree", "VolumeInterface", "XarArchive",
       ],
       path: "Tests/ShipyardTestSupport", exclude: ["Doubles"], swiftSettings: strictSettings),
     .testTarget(

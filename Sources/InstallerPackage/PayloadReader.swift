@@ -33,6 +33,9 @@ package final class PayloadReader {
   private var target: [UInt8] = []
   /// The payload's bytes fed so far.
   private var fed: Int64 = 0
+  /// Called with each piece of a regular file's bytes as it passes, with the file's path, for
+  /// a reader that extracts them; `nil` keeps only their size and checksum.
+  package var fileBytes: ((_ path: String, _ bytes: UnsafeRawBufferPointer) throws -> Void)?
 
   // MARK: - Lifecycle
 
@@ -100,15 +103,18 @@ package final class PayloadReader {
   }
 
   /// Reads the `count` bytes of a payload at `offset` in `source`, `pieceSize` bytes at a time,
-  /// calling `handle` with each entry.
+  /// calling `handle` with each entry, and `fileBytes` with each piece of a file's bytes.
   ///
   /// - Throws: ``PayloadReaderError``; what `source` or `handle` throws.
   package static func read(
     from source: any RandomAccessByteSource, at offset: Int64 = 0, count: Int64,
-    pieceSize: Int = pieceSize, _ handle: (PayloadEntry) throws -> Void
+    pieceSize: Int = pieceSize,
+    fileBytes: ((_ path: String, _ bytes: UnsafeRawBufferPointer) throws -> Void)? = nil,
+    _ handle: (PayloadEntry) throws -> Void
   ) throws {
     precondition(pieceSize > 0, "a payload is read in pieces of at least a byte")
     let reader = try PayloadReader()
+    reader.fileBytes = fileBytes
     var read: Int64 = 0
     while read < count {
       let piece = try source.read(
@@ -140,9 +146,11 @@ package final class PayloadReader {
       target.removeAll(keepingCapacity: true)
     case .bytes(let bytes):
       checksum.update(bytes)
-      if let header = current?.header, header.mode & CPIOParser.typeMask == CPIOParser.symbolicLink
-      {
-        target.append(contentsOf: bytes)
+      guard let header = current?.header else { return }
+      switch header.mode & CPIOParser.typeMask {
+      case CPIOParser.symbolicLink: target.append(contentsOf: bytes)
+      case CPIOParser.regularFile: try fileBytes?(header.name, bytes)
+      default: break
       }
     case .entryEnd:
       guard let (header, offset) = current else { return }

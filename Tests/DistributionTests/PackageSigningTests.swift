@@ -161,30 +161,12 @@ struct PackageSigningTests {
     let folder = try ScratchFolder()
     defer { folder.remove() }
     let unsigned = try Self.unsigned(in: folder)
+    let pki = URL(fileURLWithPath: try TestPKI.path("root.pem")).deletingLastPathComponent().path
     for (leaf, overDigestOfDigest) in [("installer-leaf", true), ("leaf", false)] {
-      let certificates = try ["\(leaf).pem", "intermediate.pem", "root.pem"].map { name in
-        try Self.der(ofPEM: TestPKI.path(name))
-      }
-      let key = try TestPKI.path("\(leaf).key")
       let signed = folder.path("\(leaf).pkg")
-      try await XarSigner(certificates: certificates, rsaSize: 256, cmsSize: 6000).sign(
-        unsigned, to: signed
-      ) { digest, algorithm in
-        let input = try folder.write(
-          overDigestOfDigest ? algorithm.digest(digest) : digest, to: "input.bin")
-        let content = try folder.write(digest, to: "content.bin")
-        let rsa = try ProcessRunner.check(
-          "openssl",
-          ["pkeyutl", "-sign", "-inkey", key, "-pkeyopt", "digest:sha1", "-in", input.path])
-        let cms = try ProcessRunner.check(
-          "openssl",
-          [
-            "cms", "-sign", "-binary", "-outform", "DER", "-in", content.path, "-signer",
-            try TestPKI.path("\(leaf).pem"), "-inkey", key, "-certfile",
-            try TestPKI.path("chain.pem"), "-md", "sha256",
-          ])
-        return XarSigner.Signatures(rsa: Array(rsa), cms: Array(cms))
-      }
+      try await OpenSSLPackageSigner(
+        pki: pki, leaf: leaf, overDigestOfDigest: overDigestOfDigest
+      ).sign(unsigned, to: signed)
       let check = try PackageSignatureCheck(path: signed, trustRoots: try Self.roots())
       if overDigestOfDigest {
         #expect(check.isValid, "\(check.findings)")
@@ -213,10 +195,5 @@ struct PackageSigningTests {
         && reason.contains("1.2.840.113635.100.6.1.13")
     }
     #expect(try FolderListing.names(in: folder.url.path) == ["Demo.pkg"])
-  }
-
-  /// The DER of the first certificate of a PEM file.
-  static func der(ofPEM path: String) throws -> [UInt8] {
-    Array(try ProcessRunner.check("openssl", ["x509", "-in", path, "-outform", "DER"]))
   }
 }

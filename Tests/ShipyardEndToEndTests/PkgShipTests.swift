@@ -26,16 +26,24 @@ struct PkgShipTests {
     return output
   }
 
+  /// `pkg ship --json` of the app at `source` to `output`, signed by the double's Application
+  /// and Installer identities, which must succeed.
+  static func ship(_ double: NotaryDouble, _ source: String, to output: String) throws
+    -> ProcessRunner.Output
+  {
+    let run = try double.shipyard(
+      ["pkg", "ship", source, "-o", output, "--json"] + identity(double, "identity.p12")
+        + identity(double, "installer-leaf.p12", flag: "--installer-p12") + double.keyArguments)
+    #expect(run.status == 0, "\(run.standardError)")
+    return run
+  }
+
   @Test func shipBuildsSignsNotarizesStaplesAndVerifiesAnApp() throws {
     let double = try NotaryDouble()
     defer { double.stop() }
     let source = try SampleApps.machOHello(in: double.folder.file("unsigned"))
     let output = double.folder.path("dist/Hello.pkg")
-    let run = try double.shipyard(
-      ["pkg", "ship", source, "-o", output, "--json"] + Self.identity(double, "identity.p12")
-        + Self.identity(double, "installer-leaf.p12", flag: "--installer-p12")
-        + double.keyArguments)
-    #expect(run.status == 0, "\(run.standardError)")
+    let run = try Self.ship(double, source, to: output)
     let report = String(decoding: run.standardOutput, as: UTF8.self)
     #expect(report.contains(#""hasStapledTicket" : true"#), "\(report)")
     #expect(report.contains(#""isTimestamped" : true"#), "\(report)")
@@ -56,7 +64,45 @@ struct PkgShipTests {
     #expect(verified.status == 0, "\(verified.standardError)")
   }
 
-  @Test func verifyNamesEachKindOfDamage() throws {
+  /// Must-show 1 of issue #36: an unsigned Electron-shaped app shipped as a package with no
+  /// Apple tool on PATH; the double's judge accepted the package (the TOC digest, the CMS by
+  /// `openssl cms`, the RSA signature by `openssl pkeyutl`, the token by `openssl ts -verify`,
+  /// every Mach-O of the payload), the reader of flat packages agrees with every Bom record
+  /// (GNU `cksum` included), and the payload, unpacked by `gzip` and GNU `cpio`, is the signed
+  /// app: every file's bytes and mode, every folder, every link's target.
+  @Test func anElectronAppShipsAndEveryPeerAgrees() throws {
+    let double = try NotaryDouble()
+    defer { double.stop() }
+    let fixture = try ElectronAppFixture.write(in: double.folder.file("source"))
+    let output = double.folder.path("dist/Demo.pkg")
+    let run = try Self.ship(double, fixture.url.path, to: output)
+    let report = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
+    let apps = report?["apps"] as? [[String: Any]] ?? []
+    #expect(apps.count == 1 && apps.first?["valid"] as? Bool == true, "\(apps)")
+    #expect(apps.first?["path"] as? String == "Demo.pkg/Demo.app", "\(apps)")
+
+    let verdicts = double.requests().compactMap { $0["verdict"] as? String }
+    #expect(verdicts == ["Accepted"], "\(verdicts)")
+    let checked = try ProcessRunner.run("python3", [PackagePeers.checker, output, "--product"])
+    #expect(checked.status == 0, "\(checked.standardError)")
+
+    let unpacked = double.folder.file("unpacked")
+    try ProcessRunner.check("7zz", ["x", "-y", "-txar", "-o" + unpacked.path, output])
+    let tree = unpacked.appendingPathComponent("tree")
+    try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+    try ProcessRunner.check(
+      "sh",
+      [
+        "-c", #"gzip -dc "$1" | (cd "$2" && cpio -idm --quiet)"#, "sh",
+        unpacked.appendingPathComponent("Demo.pkg/Payload").path, tree.path,
+      ])
+    let shipped = try TreeSnapshot(of: tree.appendingPathComponent("Demo.app"))
+    let signed = try TreeSnapshot(of: fixture.url)
+    #expect(shipped == signed, "\(shipped)\n---\n\(signed)")
+    #expect(signed.entries.count > 40, "the whole app: \(signed.entries.count) entries")
+  }
+
+  @Test func verifyNamesEachKindOfDamage() async throws {
     let double = try NotaryDouble()
     defer { double.stop() }
     let package = try Self.package(double, named: "Hello.pkg")
@@ -78,6 +124,16 @@ struct PkgShipTests {
       #expect(run.status == 1, "\(name): \(run.standardError)")
       #expect(run.standardError.contains("damaged-\(name).pkg"), "\(run.standardError)")
     }
+
+    // Signed by a Developer ID Application leaf (OpenSSL signs what Shipyard refuses to).
+    let application = double.folder.path("application-signed.pkg")
+    try await OpenSSLPackageSigner(pki: double.folder.url.path, leaf: "leaf").sign(
+      try Self.package(double, named: "Unsigned.pkg"), to: application)
+    let misSigned = try double.shipyard(["pkg", "verify", application])
+    #expect(misSigned.status == 1)
+    #expect(
+      misSigned.standardError.contains("Developer ID Application certificate"),
+      "\(misSigned.standardError)")
 
     // Without the double's root trusted, the chain does not end at Apple's roots.
     let untrusted = try ProcessRunner.run(

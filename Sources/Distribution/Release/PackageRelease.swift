@@ -74,30 +74,29 @@ public struct PackageRelease: Sendable {
   }
 
   /// Checks the package offline: its table of contents and members, both signatures, the chain
-  /// (to Apple's roots or `trustRoots`), the timestamp and the stapled ticket.
+  /// (to Apple's roots or `trustRoots`), the timestamp and the stapled ticket, each component's
+  /// Bom against its payload, and the apps in the payloads as `app verify` checks them.
   ///
   /// - Throws: ``ReleaseError`` for the ``ReleaseStep/verify`` step naming each problem, or
   ///   saying the package is not signed.
   @discardableResult
-  public func verify(trustRoots: TrustRoots = .apple) throws(ReleaseError) -> PackageSignatureCheck
-  {
-    let check: PackageSignatureCheck
+  public func verify(trustRoots: TrustRoots = .apple) throws(ReleaseError) -> PackageVerification {
+    let verification: PackageVerification
     do {
-      check = try PackageSignatureCheck(path: package, trustRoots: trustRoots)
+      verification = try PackageVerification(path: package, trustRoots: trustRoots)
     } catch {
       throw ReleaseError(step: .verify, kind: .failed, description: "verify: \(error)")
     }
-    guard check.isSigned else {
+    guard verification.signature.isSigned else {
       throw ReleaseError(
         step: .verify, kind: .failed,
         description: "\(package) is not signed: sign it with a Developer ID Installer identity")
     }
-    guard check.isValid else {
-      let problems = check.findings.filter { !$0.ok }.map { "\($0.check): \($0.detail)" }
+    guard verification.isValid else {
       throw ReleaseError(
         step: .verify, kind: .failed,
-        description: "\(package): " + problems.joined(separator: "; "))
+        description: "\(package): " + verification.problems.joined(separator: "; "))
     }
-    return check
+    return verification
   }
 }

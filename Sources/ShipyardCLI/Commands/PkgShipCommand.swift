@@ -105,9 +105,9 @@ struct PkgShipCommand: ShipyardCommand {
     if !json { console.printError(PackageBuildPlan.line(summary)) }
     let steps = ReleaseSteps(console: console, engine: engine)
     let release = steps.package(plan.output)
-    let check: PackageSignatureCheck
+    let verification: PackageVerification
     do {
-      check = try await steps.run { () async throws(ReleaseError) -> PackageSignatureCheck in
+      verification = try await steps.run { () async throws(ReleaseError) -> PackageVerification in
         try await release.sign(identity: installer)
         try await release.notarize(credentials: notary.credentials, timeout: notary.timeout)
         try await release.staple(ticketTimeout: notary.ticketTimeout)
@@ -117,8 +117,6 @@ struct PkgShipCommand: ShipyardCommand {
       try? FileManager.default.removeItem(atPath: plan.output)
       throw error
     }
-    try console.printReport(check, json: json) {
-      PkgVerifyCommand.text(check, package: plan.output)
-    }
+    try console.printReport(verification, json: json) { PkgVerifyCommand.text(verification) }
   }
 }

@@ -19,6 +19,10 @@ struct PkgVerifyCommand: ShipyardCommand {
     notarization ticket is stapled after the archive. Installer's own verdict needs macOS: run
     `pkgutil --check-signature <package>` and `spctl -a -vv -t install <package>` there.
 
+    Each app in the payloads (a folder named *.app, with what it holds) is copied out to a
+    temporary folder and verified as 'shipyard app verify' verifies it: its signatures, and what
+    Apple's notary would refuse in it.
+
     Exits 0 for a valid signed package, 1 for an unsigned one or naming each problem otherwise.
 
     \(table.help)
@@ -52,32 +56,16 @@ struct PkgVerifyCommand: ShipyardCommand {
     json = flags.json
   }
 
-  /// What `--json` prints: the signatures' check and the contents'.
-  struct Report: Encodable {
-    let package: String
-    let signature: PackageSignatureCheck
-    let contents: PackageContentsCheck
-  }
-
   func run(console: Console) async throws(CommandError) {
-    let check: PackageSignatureCheck
-    let contents: PackageContentsCheck
+    let verification: PackageVerification
     do {
-      check = try PackageSignatureCheck(path: package, trustRoots: trustRoots)
-      contents = try PackageContentsCheck(path: package)
+      verification = try PackageVerification(path: package, trustRoots: trustRoots)
     } catch {
       throw .failure("\(package): \(error)")
     }
-    let report = Report(package: package, signature: check, contents: contents)
-    try console.printReport(report, json: json) {
-      Self.text(check, package: package) + "\n" + Self.text(contents)
-    }
-    let problems =
-      check.findings.filter { !$0.ok }.map(\.detail)
-      + contents.components.flatMap { component in
-        component.problems.map { "\(component.name): \($0)" }
-      } + (contents.components.isEmpty ? ["no component package (no Bom) in it"] : [])
-    guard check.isSigned || !problems.isEmpty else {
+    try console.printReport(verification, json: json) { Self.text(verification) }
+    let problems = verification.problems
+    guard verification.signature.isSigned || !problems.isEmpty else {
       throw .failure(
         "\(package) is not signed: sign it with `shipyard pkg sign` (a Developer ID Installer "
           + "identity)")
@@ -87,6 +75,14 @@ struct PkgVerifyCommand: ShipyardCommand {
         "\(package): " + problems.joined(separator: "; ")
           + TrustArguments.untrustedRootHint(problems))
     }
+  }
+
+  /// The report's lines: the signatures', the contents', then each app's.
+  static func text(_ verification: PackageVerification) -> String {
+    ([text(verification.signature, package: verification.package), text(verification.contents)]
+      + verification.apps.map { app in
+        "App: " + AppVerifyCommand.text(app).replacingOccurrences(of: "\n", with: "\n  ")
+      }).joined(separator: "\n")
   }
 
   /// The contents' lines.

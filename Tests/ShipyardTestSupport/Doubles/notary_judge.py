@@ -27,9 +27,9 @@ Per slice:
 A flat installer package (a xar archive, `xar!`) must itself be signed by a Developer ID Installer
 certificate (marker 1.2.840.113635.100.6.1.14) chaining, through Developer ID CAs, to a trusted
 root: its table of contents' digest checked against the heap, the CMS (`<x-signature>`) verified by
-`openssl cms` over that digest, the RSA `<signature>` by `openssl pkeyutl` -> else "The package is
-not signed with a valid Developer ID Installer certificate." (the double's wording: Apple's is not in
-the reference). Then every Payload in it (gzip'd cpio) is unpacked with gzip and cpio and judged
+`openssl cms` over that digest, the RSA `<signature>` by `openssl pkeyutl`, and the CMS's RFC 3161
+token by `openssl ts -verify` -> else "The package is not signed with a valid Developer ID Installer
+certificate." (the double's wording: Apple's is not in the reference), its detail naming the part. Then every Payload in it (gzip'd cpio) is unpacked with gzip and cpio and judged
 as a folder.
 
 Independent of Shipyard's Swift code: Mach-O headers and load commands come from lief, signatures
@@ -158,28 +158,34 @@ class Signature:
 
     def signer(self):
         """(certificates, the signer's certificate or None, signature value, token or None)."""
-        signed_data = Element(self.cms, 0).children()[1].first().children()
-        certificates = []
-        for field in signed_data:
-            if field.tag == 0xA0:
-                certificates = [x509.load_der_x509_certificate(c.encoded()) for c in field.children()]
-        infos = signed_data[-1].children()
-        if not infos:
-            return certificates, None, b"", None
-        info = infos[0].children()
-        issuer, serial = info[1].children()[:2]
-        leaf = next((c for c in certificates if c.serial_number == int.from_bytes(
-            serial.content(), "big", signed=True) and c.issuer.public_bytes() == issuer.encoded()),
-                    None)
-        value = next(field.content() for field in info if field.tag == 0x04)
-        token = None
-        for field in info:
-            if field.tag == 0xA1:
-                for attribute in field.children():
-                    kind, values = attribute.children()[:2]
-                    if kind.oid() == TIMESTAMP_TOKEN and values.children():
-                        token = values.first().encoded()
-        return certificates, leaf, value, token
+        return cms_signer(self.cms)
+
+
+def cms_signer(cms):
+    """What a DER CMS SignedData holds: (certificates, the signer's certificate or None, its
+    signature value, its RFC 3161 token or None)."""
+    signed_data = Element(cms, 0).children()[1].first().children()
+    certificates = []
+    for field in signed_data:
+        if field.tag == 0xA0:
+            certificates = [x509.load_der_x509_certificate(c.encoded()) for c in field.children()]
+    infos = signed_data[-1].children()
+    if not infos:
+        return certificates, None, b"", None
+    info = infos[0].children()
+    issuer, serial = info[1].children()[:2]
+    leaf = next((c for c in certificates if c.serial_number == int.from_bytes(
+        serial.content(), "big", signed=True) and c.issuer.public_bytes() == issuer.encoded()),
+                None)
+    value = next(field.content() for field in info if field.tag == 0x04)
+    token = None
+    for field in info:
+        if field.tag == 0xA1:
+            for attribute in field.children():
+                kind, values = attribute.children()[:2]
+                if kind.oid() == TIMESTAMP_TOKEN and values.children():
+                    token = values.first().encoded()
+    return certificates, leaf, value, token
 
 
 # MARK: - Trust
@@ -438,6 +444,9 @@ def package_signature_problem(archive, roots, roots_file):
             capture_output=True)
         if checked.returncode != 0:
             return "the RSA signature does not verify"
+    _, _, value, token = cms_signer(der_prefix(cms[0]))
+    if token is None or not timestamp_verifies(token, value, roots_file):
+        return NO_TIMESTAMP[0]
     return None
 
 
