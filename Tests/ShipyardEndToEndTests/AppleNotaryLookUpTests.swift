@@ -11,10 +11,7 @@ import Testing
 
   /// Runs `shipyard` with the fakes first on PATH.
   func shipyard(_ tools: FakeToolbox, _ arguments: [String]) throws -> ProcessRunner.Output {
-    try ProcessRunner.run(
-      "env",
-      ["PATH=\(tools.path)", try TestPKI.trustRootsVariable(), BuiltProducts.shipyard.path]
-        + arguments)
+    try tools.shipyard(arguments)
   }
 
   /// A history of one submission named `name`, `status`.

@@ -9,12 +9,7 @@ import Testing
   /// Runs `shipyard` with the fakes first on PATH and the password in NOTARY_PASSWORD.
   private func shipyard(_ tools: FakeToolbox, _ arguments: [String]) throws -> ProcessRunner.Output
   {
-    try ProcessRunner.run(
-      "env",
-      [
-        "PATH=\(tools.path)", "NOTARY_PASSWORD=\(Self.password)", try TestPKI.trustRootsVariable(),
-        BuiltProducts.shipyard.path,
-      ] + arguments)
+    try tools.shipyard(arguments, environment: ["NOTARY_PASSWORD=\(Self.password)"])
   }
 
   private func everythingPrintedOrWritten(_ run: ProcessRunner.Output, _ tools: FakeToolbox)
@@ -144,13 +139,9 @@ import Testing
     try FileManager.default.createDirectory(
       at: tools.folder.file("out"), withIntermediateDirectories: true)
     try tools.folder.write(Array(config.utf8), to: "ship.json")
-    let run = try ProcessRunner.run(
-      "env",
-      [
-        "PATH=\(tools.path)", try TestPKI.trustRootsVariable(), BuiltProducts.shipyard.path,
-        "dmg", "ship", "--config",
-        tools.folder.path("ship.json"), "--skip-sign-app",
-      ])
+    let run = try tools.shipyard([
+      "dmg", "ship", "--config", tools.folder.path("ship.json"), "--skip-sign-app",
+    ])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(
       run.standardError.contains(

@@ -16,6 +16,8 @@ import Testing
       "sends to example.com, over the network",
     "shipyard form post http://127.0.0.1:8080/ -F 'meta=<meta.json;type=application/json'":
       "needs the reader's server on port 8080",
+    #"shipyard pkg sign dist/Hello.pkg --engine apple --identity "Developer ID Installer: Example (TEAMID1234)""#:
+      "runs Apple's productsign, on macOS only",
   ]
 
   /// The commands whose help has examples, each with what its scratch folder holds before they

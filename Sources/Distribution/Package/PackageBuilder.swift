@@ -43,21 +43,14 @@ package enum PackageBuilder {
   {
     let scanned = try SourceScanner.scan(source)
     guard scanned.isFolder else { throw PackageBuildError.notAFolder(source) }
-    let isApp = scanned.name.lowercased().hasSuffix(".app")
-    let app = isApp ? try AppFacts(appAt: source) : nil
-    guard let identifier = options.identifier ?? app?.identifier else {
-      throw PackageBuildError.missing("--identifier", source: source)
-    }
-    guard let version = options.version ?? app?.shortVersion ?? app?.version else {
-      throw PackageBuildError.missing("--version", source: source)
-    }
-    let installLocation = options.installLocation ?? (isApp ? "/Applications" : "/")
+    let facts = try PackageSource(source, named: scanned.name, options: options)
+    let app = facts.app
     var root =
-      isApp
+      app != nil
       ? SourceItem(
         name: ".", content: .folder([scanned]), permissions: 0o755,
         modificationDate: scanned.modificationDate) : scanned
-    root.permissions = isApp ? 0o775 : root.permissions
+    root.permissions = app != nil ? 0o775 : root.permissions
     let scripts = try options.scripts.map { path throws -> SourceItem in
       let folder = try SourceScanner.scan(path)
       guard folder.isFolder else { throw PackageBuildError.notAFolder(path) }
@@ -67,30 +60,29 @@ package enum PackageBuilder {
       app.map { app in
         [
           PackageInfo.Bundle(
-            path: "./" + scanned.name, identifier: app.identifier ?? identifier,
+            path: "./" + scanned.name, identifier: app.identifier ?? facts.identifier,
             shortVersion: app.shortVersion, version: app.version)
         ]
       } ?? []
-    let stem = (scanned.name as NSString).deletingPathExtension
     let architectures =
       options.component ? [] : hostArchitectures(of: root, app: app)
     let product =
       options.component
       ? nil
       : FlatPackageContents.Product(
-        title: options.title ?? app?.name ?? stem, componentName: "\(stem).pkg",
+        title: facts.title, componentName: "\(facts.stem).pkg",
         hostArchitectures: architectures, minimumSystemVersion: app?.minimumSystemVersion)
     let contents = FlatPackageContents(
-      payload: root, scripts: scripts, identifier: identifier, version: version,
-      installLocation: installLocation, bundles: bundles, product: product)
+      payload: root, scripts: scripts, identifier: facts.identifier, version: facts.version,
+      installLocation: facts.installLocation, bundles: bundles, product: product)
     let writer = FlatPackageWriter(
       archive: XarWriter(
         checksum: options.sha256 ? .sha256 : .sha1,
         creationTime: options.dateLimit ?? Int64(Date().timeIntervalSince1970)))
     let written = try writer.write(contents, to: output)
     return Summary(
-      output: output, identifier: identifier, version: version,
-      installLocation: installLocation, product: product != nil,
+      output: output, identifier: facts.identifier, version: facts.version,
+      installLocation: facts.installLocation, product: product != nil,
       numberOfFiles: written.numberOfFiles, installKilobytes: written.installKilobytes,
       hostArchitectures: architectures, size: try FileStatus.of(output)?.size ?? 0)
   }

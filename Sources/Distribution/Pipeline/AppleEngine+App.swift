@@ -14,13 +14,7 @@ extension AppleEngine {
     _ path: String, identity: SigningIdentity?, options: AppSigningOptions,
     progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
   ) async throws -> AppSigningSummary {
-    var signing = ["--sign"]
-    switch identity {
-    case nil: signing.append("-")
-    case .keychain(let name, let keychain)?:
-      signing += [name] + (keychain.map { ["--keychain", $0] } ?? []) + ["--timestamp"]
-    case let other?: try validate(other)
-    }
+    var signing = try identity.map(signingArguments) ?? ["--sign", "-"]
     signing.append("--force")
     if options.hardenedRuntime { signing += ["--options", "runtime"] }
     let work = try AppSigningWork(path, options: options)

@@ -1,9 +1,9 @@
 package import Foundation
 
-/// Apple's tools, as Apple's documentation spells them: `codesign`, `xcrun notarytool`,
-/// `xcrun stapler` and `spctl` (macOS only).
-package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, SubmissionLookUp,
-  Stapling, GatekeeperAssessing
+/// Apple's tools, as Apple's documentation spells them: `codesign`, `pkgbuild`, `productbuild`,
+/// `productsign`, `pkgutil`, `xcrun notarytool`, `xcrun stapler` and `spctl` (macOS only).
+package struct AppleEngine: ImageSigning, AppSigning, PackageSigning, PackageBuilding, Notarizing,
+  AppArchiving, SubmissionLookUp, Stapling, GatekeeperAssessing
 {
   package let name = "apple"
   let runner: ToolRunner
@@ -13,11 +13,7 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
 
   package func sign(_ image: String, identity: SigningIdentity?) async throws {
     if let identity {
-      try validate(identity)
-      guard case .keychain(let name, let keychain) = identity else { return }
-      _ = try await check(
-        runner, "codesign",
-        ["--sign", name, "--timestamp"] + (keychain.map { ["--keychain", $0] } ?? []) + [image])
+      _ = try await check(runner, "codesign", try signingArguments(identity) + [image])
     } else {
       _ = try await check(runner, "codesign", ["--sign", "-", image])
     }
@@ -71,9 +67,17 @@ package struct AppleEngine: ImageSigning, AppSigning, Notarizing, AppArchiving, 
 
   /// codesign signs with a keychain identity only (whether the keychain holds it, codesign says).
   package func validate(_ identity: SigningIdentity) throws {
-    guard case .keychain = identity else {
-      throw PipelineError.certificateFileUnsupported(engine: name)
+    _ = try signingArguments(identity)
+  }
+
+  /// `--sign <name> [--keychain <keychain>] --timestamp`, as codesign and productsign take a
+  /// keychain identity; an identity in a file is refused
+  /// (``PipelineError/certificateFileUnsupported(engine:)``).
+  func signingArguments(_ identity: SigningIdentity) throws -> [String] {
+    guard case .keychain(let name, let keychain) = identity else {
+      throw PipelineError.certificateFileUnsupported(engine: self.name)
     }
+    return ["--sign", name] + (keychain.map { ["--keychain", $0] } ?? []) + ["--timestamp"]
   }
 
   /// `notarytool submit`, which creates the submission and uploads in one call: nothing is

@@ -17,3 +17,18 @@ extension NativeEngine {
       .sign(input, to: output)
   }
 }
+
+extension NativeEngine {
+  /// The native builder writes SHA-1 or SHA-256 checksums: it builds whatever the options ask.
+  package func validate(_ options: PackageBuildOptions) throws {}
+
+  /// Builds the package with ``PackageBuilder``, natively on any OS.
+  ///
+  /// - Throws: What ``PackageBuilder/build(_:to:options:)`` throws; nothing is left at `output`
+  ///   then.
+  package func buildPackage(_ source: String, to output: String, options: PackageBuildOptions)
+    async throws -> PackageBuilder.Summary
+  {
+    try PackageBuilder.build(source, to: output, options: options)
+  }
+}

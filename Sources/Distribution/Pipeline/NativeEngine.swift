@@ -22,8 +22,9 @@ import SystemSupport
 /// try await release.notarize(credentials: credentials)
 /// try await release.staple()
 /// ```
-public struct NativeEngine: ImageSigning, AppSigning, PackageSigning, UploadResuming, AppArchiving,
-  SubmissionLookUp, Stapling
+public struct NativeEngine: ImageSigning, AppSigning, PackageSigning, PackageBuilding,
+  UploadResuming,
+  AppArchiving, SubmissionLookUp, Stapling
 {
   /// Where the engine's requests go and how it signs.
   public struct Configuration: Sendable {

@@ -46,6 +46,9 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Entitlements are given for `scope`, which names no nested bundle or executable in the
   /// bundle `bundle`.
   case entitlementsScopeNotFound(scope: String, bundle: String)
+  /// The engine's tool writes a package's checksums in SHA-1 only (pkgbuild), and SHA-256 ones
+  /// were asked for.
+  case sha256ChecksumsUnsupported(engine: String)
 
   /// A sentence naming the problem.
   public var description: String {
@@ -91,6 +94,9 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .apiKeyFileRequired(let engine):
       "the \(engine) engine reads the App Store Connect API key from a file, and one held in "
         + "memory is never written to disk: the native engine notarizes with it in memory"
+    case .sha256ChecksumsUnsupported(let engine):
+      "the \(engine) engine writes a package's checksums in SHA-1 only, as pkgbuild does: the "
+        + "native engine writes SHA-256 ones"
     case .apiKeyIncomplete:
       "the App Store Connect API key needs its .p8 file, its key ID (or the key ID in the file "
         + "name AuthKey_<id>.p8) and the issuer from App Store Connect > Users and Access > Keys"

@@ -3,9 +3,9 @@ package import Foundation
 /// rcodesign (apple-platform-rs), on any OS.
 ///
 /// It signs with a certificate file, notarizes with an App Store Connect API key through Apple's
-/// Notary API, and staples. It cannot ask Gatekeeper.
-package struct RCodesignEngine: ImageSigning, AppSigning, Notarizing, SubmissionLogReading,
-  Stapling
+/// Notary API, and staples. It cannot build installer packages nor ask Gatekeeper.
+package struct RCodesignEngine: ImageSigning, AppSigning, PackageSigning, Notarizing,
+  SubmissionLogReading, Stapling
 {
   package let name = "rcodesign"
   let runner: ToolRunner

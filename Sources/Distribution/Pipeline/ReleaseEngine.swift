@@ -11,6 +11,8 @@ package import Foundation
 /// | capability | native | apple | rcodesign |
 /// | --- | --- | --- | --- |
 /// | ``ImageSigning``, ``AppSigning`` | yes | yes | yes |
+/// | ``PackageSigning`` | yes | yes | yes |
+/// | ``PackageBuilding`` | yes | yes | |
 /// | ``Notarizing`` | yes | yes | yes |
 /// | ``UploadResuming`` | yes | | |
 /// | ``AppArchiving`` | yes | yes | |
@@ -41,6 +43,16 @@ package protocol PackageSigning: IdentityChecking {
   /// Signs the package at `input` into `output` (which may be `input`), replacing any earlier
   /// signature and stapled ticket.
   func signPackage(_ input: String, to output: String, identity: SigningIdentity) async throws
+}
+
+/// Builds a flat installer package of an app or of a folder's contents.
+package protocol PackageBuilding: ReleaseEngine {
+  /// Checks, before any work starts, that the engine can build what `options` ask for.
+  func validate(_ options: PackageBuildOptions) throws
+  /// Builds the package of `source` (an app or a folder) at `output`, leaving nothing there when
+  /// it fails.
+  func buildPackage(_ source: String, to output: String, options: PackageBuildOptions)
+    async throws -> PackageBuilder.Summary
 }
 
 /// Signs a Mac app inside-out, or one Mach-O file.

@@ -1,8 +1,8 @@
 public import Foundation
 
-/// The release steps for one flat installer package: sign it with a Developer ID Installer
-/// identity, notarize it, staple its ticket and verify it, reporting progress as
-/// ``ReleaseEvent``s.
+/// The release steps for one flat installer package: build it (package access), sign it with a
+/// Developer ID Installer identity, notarize it, staple its ticket and verify it, reporting
+/// progress as ``ReleaseEvent``s.
 ///
 /// ```swift
 /// let release = PackageRelease(package: "dist/MyApp.pkg", engine: engine) { print($0) }
@@ -37,6 +37,35 @@ public struct PackageRelease: Sendable {
   ) {
     self.package = package
     context = ReleaseContext(engine: signingEngine, clock: clock, events: events)
+  }
+
+  /// Checks, before any work starts, that the engine builds packages, and those `options` ask
+  /// for.
+  ///
+  /// - Throws: ``ReleaseError`` for the ``ReleaseStep/build`` step, of kind
+  ///   ``ReleaseError/Kind/invalidOptions``.
+  package func checkBuild(options: PackageBuildOptions) throws(ReleaseError) {
+    let builder = try context.engine(for: .build, as: (any PackageBuilding).self)
+    do {
+      try builder.validate(options)
+    } catch {
+      throw ReleaseError(step: .build, error)
+    }
+  }
+
+  /// Builds the package of `source` (an app, signed already, or a folder) at the package's path.
+  ///
+  /// - Throws: ``ReleaseError`` for the ``ReleaseStep/build`` step: a source without what the
+  ///   options leave to it, a tool's or the archive's failure; nothing is left at the package's
+  ///   path then.
+  package func build(from source: String, options: PackageBuildOptions) async throws(ReleaseError)
+    -> PackageBuilder.Summary
+  {
+    try checkBuild(options: options)
+    let builder = try context.engine(for: .build, as: (any PackageBuilding).self)
+    return try await context.run(.build) {
+      try await builder.buildPackage(source, to: package, options: options)
+    }
   }
 
   /// Signs the package with `identity` (a Developer ID Installer certificate), in place or into

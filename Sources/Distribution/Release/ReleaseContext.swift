@@ -35,6 +35,9 @@ struct ReleaseContext: Sendable {
       "\(engine) cannot zip an app for notarization (rcodesign notarizes a bundle itself: "
         + "rcodesign notary-submit --staple <app>): use the native engine (or apple on macOS) "
         + "to notarize an app"
+    case .build:
+      "the \(engine) engine cannot build installer packages: build with the native engine (or "
+        + "apple on macOS)"
     default: "the \(engine) engine cannot run the \(step.rawValue) step"
     }
   }

@@ -85,7 +85,8 @@ public struct ReleaseError: Error, Sendable, CustomStringConvertible {
       switch cause {
       case .notarizationTimedOut: .timedOut
       case .invalidOptions, .noEngine, .keychainIdentityUnsupported, .apiKeyRequired,
-        .apiKeyIncomplete, .entitlementsScopeNotFound, .certificateFileUnsupported:
+        .apiKeyIncomplete, .entitlementsScopeNotFound, .certificateFileUnsupported,
+        .sha256ChecksumsUnsupported:
         .invalidOptions
       default: .failed
       }

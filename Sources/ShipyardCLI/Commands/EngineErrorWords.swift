@@ -33,6 +33,9 @@ enum EngineErrorWords {
         + "in memory"
     case .entitlementsScopeNotFound(let scope, let bundle):
       "--entitlements \(scope)=…: \(bundle) has no nested bundle or executable at \(scope)"
+    case .sha256ChecksumsUnsupported(let engine):
+      "--sha256: the \(engine) engine's pkgbuild writes SHA-1 checksums only; build with "
+        + "--engine native for SHA-256 ones"
     case .apiKeyIncomplete:
       "the native engine needs --key AuthKey_<id>.p8 with --key-id <id> (or the key ID in the "
         + "file name) and --issuer <uuid> from App Store Connect > Users and Access > Keys"

@@ -13,14 +13,19 @@ enum EngineName: String, CaseIterable, Sendable {
   // MARK: - API
 
   /// `--engine`, shared by `dmg sign`, `notarize`, `staple` and `ship` (each describes it).
-  static let option = OptionSpec<EngineName?>.option(
-    "--engine", value: "<\(allCases.map(\.rawValue).joined(separator: "|"))>", .choice,
-    key: "sign.engine",
-    help: """
-      Who signs, notarizes and staples (default: apple on macOS, native elsewhere).
-      native is Shipyard itself (OpenSSL, Apple's Notary REST API), on any OS.
-      """
-  ) { $0 = $1 }
+  static let option = option(among: allCases)
+
+  /// `--engine` taking one of `engines` only (the commands whose steps the others cannot run).
+  static func option(among engines: [EngineName]) -> OptionSpec<EngineName?> {
+    .option(
+      "--engine", value: "<\(engines.map(\.rawValue).joined(separator: "|"))>",
+      .choice(engines.map { ($0.rawValue, $0) }), key: "sign.engine",
+      help: """
+        Who signs, notarizes and staples (default: apple on macOS, native elsewhere).
+        native is Shipyard itself (OpenSSL, Apple's Notary REST API), on any OS.
+        """
+    ) { $0 = $1 }
+  }
 
   /// The engine when none is asked for: Apple's tools on macOS, Shipyard's own elsewhere.
   static var platformDefault: EngineName {

@@ -1,7 +1,8 @@
 import Distribution
 import Foundation
 
-/// `shipyard pkg build`: a flat installer package of an app or a folder, natively on any OS.
+/// `shipyard pkg build`: a flat installer package of an app or a folder, natively on any OS or
+/// with Apple's pkgbuild and productbuild.
 struct PkgBuildCommand: ShipyardCommand {
   static let path = "pkg build"
   static let summary = "Build a flat installer package (.pkg) of an app or a folder, on any OS."
@@ -26,6 +27,15 @@ struct PkgBuildCommand: ShipyardCommand {
     into place when complete. Sign it with 'shipyard pkg sign' (a Developer ID Installer
     identity).
 
+    With --engine apple (the default on macOS) Apple's tools build it instead: codesign signs the
+    app, `pkgbuild --component <app>` (or `--root <folder>`) writes the component package with
+    the same identifier, version, install location and scripts, then `productbuild --synthesize`
+    and `productbuild --distribution` the product archive, with the title added to its
+    Distribution; pkgbuild's own defaults hold otherwise (it marks an app's bundle relocatable).
+    They run in a hidden folder beside the package, renamed into place when they succeed.
+    pkgbuild writes SHA-1 checksums only (--sha256 is refused), and SOURCE_DATE_EPOCH reaches it
+    in the environment.
+
     \(table.help)
 
     EXAMPLES:
@@ -38,14 +48,30 @@ struct PkgBuildCommand: ShipyardCommand {
   static let table = OptionTable<Arguments>(
     command: path,
     [
-      ("OPTIONS", ownOptions),
+      ("OPTIONS", [engineOption(help: engineHelp)] + ownOptions),
       ("SIGNING THE APP", appSigningOptions),
     ]
   ).taking("<App.app | folder>")
 
-  /// How the app is signed first.
+  /// `--engine`'s help.
+  static let engineHelp = """
+    Who builds the package and signs the app (default: apple on macOS, native
+    elsewhere). apple runs pkgbuild, productbuild and codesign; native is
+    Shipyard itself, on any OS.
+    """
+
+  /// `--engine`, with `help`: who signs the app and builds the package (and, in `pkg ship`, the
+  /// steps that follow); rcodesign builds no package.
+  static func engineOption(help: String) -> OptionSpec<Arguments> {
+    EngineName.option(among: [.native, .apple]).lifted(\Arguments.signing.engine).with(
+      help: OptionHelp(help))
+  }
+
+  /// How the app is signed first (the engine is `--engine`'s, among the package's options).
   static let appSigningOptions: [OptionSpec<Arguments>] =
-    SigningArguments.options.filter { $0.names != ["--identifier"] }.map { $0.lifted(\.signing) }
+    SigningArguments.options.filter { !["--identifier", "--engine"].contains($0.name) }.map {
+      $0.lifted(\.signing)
+    }
     + AppSigningArguments.options.map { $0.lifted(\.app) } + [
       AdHocSigning.flag(signing: "the app") { $0.adHoc = true },
       .flag(
@@ -116,6 +142,7 @@ struct PkgBuildCommand: ShipyardCommand {
       let isApp = url.pathExtension.lowercased() == "app"
       let identityGiven = adHoc || signing.namesIdentity
       var appSigning: PackageBuildPlan.AppSigning?
+      var validated: SigningOptions?
       if !isApp || skipSigning {
         if identityGiven {
           throw .usage(
@@ -131,18 +158,19 @@ struct PkgBuildCommand: ShipyardCommand {
               + "--p12-base64-env or --identity), --ad-hoc, or --skip-sign-app",
             command: command)
         }
-        let validated = try AdHocSigning.validated(
+        validated = try AdHocSigning.validated(
           signing, adHoc: adHoc, environment: environment, command: command)
         appSigning = PackageBuildPlan.AppSigning(
           identity: validated?.identity,
-          options: try app.validated(identifier: nil, environment: environment, command: command),
-          engine: try AdHocSigning.engine(
-            validated, arguments: signing, environment: environment, command: command))
+          options: try app.validated(identifier: nil, environment: environment, command: command))
       }
-      return PackageBuildPlan(
+      return try PackageBuildPlan(
         source: source,
         output: output.map { OutputLocation.file($0, named: "\(stem).pkg") } ?? "\(stem).pkg",
-        options: options, force: force, appSigning: appSigning)
+        options: options, force: force,
+        engine: try AdHocSigning.engine(
+          validated, arguments: signing, environment: environment, command: command),
+        appSigning: appSigning, command: command)
     }
 
     /// `SOURCE_DATE_EPOCH`, if set.

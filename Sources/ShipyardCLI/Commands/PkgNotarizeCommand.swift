@@ -13,10 +13,11 @@ struct PkgNotarizeCommand: ShipyardCommand {
 
     Checks the package's signatures offline first (as 'pkg verify' does: an unsigned package or
     one signed by a Developer ID Application identity is refused before the upload), submits it
-    through Apple's Notary API, records the submission in <package>.notarization.json and polls
-    until Apple accepts it or the timeout passes; on Invalid it shows the issues of Apple's log.
-    Running it again resumes the recorded submission. Exit codes as 'dmg notarize': 0 accepted
-    (or submitted, with --no-wait), 1 rejected or failed, 64 usage error, 75 still in progress.
+    through Apple's Notary API (or `xcrun notarytool submit`, `rcodesign notary-submit`), records
+    the submission in <package>.notarization.json and polls until Apple accepts it or the timeout
+    passes; on Invalid it shows the issues of Apple's log. Running it again resumes the recorded
+    submission. Exit codes as 'dmg notarize': 0 accepted (or submitted, with --no-wait), 1
+    rejected or failed, 64 usage error, 75 still in progress.
 
     \(table.help)
     """
@@ -27,7 +28,8 @@ struct PkgNotarizeCommand: ShipyardCommand {
       (
         "OPTIONS",
         NotaryArguments.options.map { $0.lifted(\.notary) } + [
-          EngineName.option.lifted(\.engine).with(help: "The tools to use (native only, for now)."),
+          EngineName.option.lifted(\.engine).with(
+            help: "The tools to use (rcodesign takes API keys only)."),
           NotaryArguments.noWaitFlag.lifted(\.noWait),
           NotaryArguments.submissionIDOption.lifted(\.submissionID),
           NotaryArguments.noPreflightFlag.lifted(\.noPreflight).with(
@@ -76,7 +78,9 @@ struct PkgStapleCommand: ShipyardCommand {
     Looks the ticket up by the package's table of contents digest (record 2/1/<digest> for a
     SHA-1 table, 2/2/ for SHA-256) and appends it after the archive, as `stapler staple` does:
     nothing inside the archive changes, so its signatures hold; a ticket stapled before is
-    replaced. Retries every 10 s while Apple has not published the ticket yet.
+    replaced. With --engine apple it runs `xcrun stapler staple` then `xcrun stapler validate`
+    (rcodesign: `rcodesign staple`). Retries every 10 s while Apple has not published the ticket
+    yet.
 
     \(table.help)
     """

@@ -1,7 +1,8 @@
 import Distribution
 import Foundation
 
-/// `shipyard pkg sign`: a flat installer package signed with a Developer ID Installer identity.
+/// `shipyard pkg sign`: a flat installer package signed with a Developer ID Installer identity,
+/// natively, by productsign or by rcodesign.
 struct PkgSignCommand: ShipyardCommand {
   static let path = "pkg sign"
   static let summary = "Sign an installer package with a Developer ID Installer identity."
@@ -19,11 +20,19 @@ struct PkgSignCommand: ShipyardCommand {
     signs. Natively on any OS; the package is written beside its target and renamed into place
     when complete, so a failure leaves it as it was.
 
+    With --engine apple (the default on macOS) `productsign --sign <identity> [--keychain <path>]
+    --timestamp` signs it with the keychain identity of --identity, into a hidden folder beside
+    the output (productsign does not write over its input), then `pkgutil --check-signature`
+    checks it before it is renamed into place. rcodesign signs it with `rcodesign sign` and the
+    identity's file.
+
     \(table.help)
 
     EXAMPLES:
       shipyard pkg sign dist/Hello.pkg --p12 developer-id-installer.p12 \\
         --p12-password-env P12_PASSWORD
+      shipyard pkg sign dist/Hello.pkg --engine apple \\
+        --identity "Developer ID Installer: Example (TEAMID1234)"
     """
 
   static let table = OptionTable<Arguments>(

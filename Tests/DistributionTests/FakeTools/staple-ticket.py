@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """The fake stapler's work: puts a test ticket into a signed disk image's superblob (slot 0x10002),
-copying every other blob as it is, as Apple's stapler does. An unsigned file is left alone."""
+copying every other blob as it is, as Apple's stapler does; or appends it to a flat package between
+t8lr records (little-endian: magic, version 1, type, length, unused). An unsigned image is left
+alone."""
 import struct
 import sys
 
 path, ticket = sys.argv[1], sys.argv[2].encode()
 data = bytearray(open(path, "rb").read())
+if data[:4] == b"xar!":
+    record = lambda kind, length: struct.pack("<4sHHI4x", b"t8lr", 1, kind, length)
+    open(path, "ab").write(record(1, 0) + ticket + record(2, len(ticket)))
+    sys.exit(0)
 koly = bytearray(data[-512:])
 if len(data) < 512 or koly[:4] != b"koly":
     sys.exit(0)
