@@ -155,6 +155,6 @@ import Testing
     #expect(tools.calls.contains(["xcrun", "stapler", "staple", package]))
     #expect(tools.calls.contains { $0.starts(with: ["xcrun", "notarytool", "submit", package]) })
     let check = try release.verify(trustRoots: try Self.roots())
-    #expect(check.hasStapledTicket)
+    #expect(check.signature.hasStapledTicket)
   }
 }

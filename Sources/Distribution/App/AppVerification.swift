@@ -86,12 +86,12 @@ public struct AppVerification: Sendable, Encodable {
     self.check = check
   }
 
-  /// The verification with `path` named as in the image (the extracted copy's folder is not the
-  /// user's business).
-  func named(_ name: String, under folder: String) -> AppVerification {
+  /// The verification with `path` named as in the image or package (the extracted copy's
+  /// folder is not the user's business): `folder/` in its problems becomes `replacement`.
+  func named(_ name: String, under folder: String, as replacement: String = "") -> AppVerification {
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     func strip(_ text: String) -> String {
-      text.replacingOccurrences(of: prefix, with: "")
+      text.replacingOccurrences(of: prefix, with: replacement)
     }
     return AppVerification(
       path: name, problems: problems.map(strip),

@@ -33,9 +33,7 @@ public struct PackageVerification: Sendable, Encodable {
       : contents.components.flatMap { component in
         component.problems.map { "\(component.name): \($0)" }
       }
-    let appProblems: [String] = apps.flatMap { app in
-      (app.problems + app.notaryIssues).map { "\(app.path): \($0)" }
-    }
+    let appProblems: [String] = apps.flatMap { $0.problems + $0.notaryIssues }
     return signatureProblems + contentsProblems + appProblems
   }
 
@@ -64,9 +62,9 @@ public struct PackageVerification: Sendable, Encodable {
     let extraction = try PackageAppExtraction(
       path: package, extractingInto: temporary.url.path)
     return try extraction.apps.map { app in
-      let name = app.payloadPath.dropFirst(2)
+      let component = app.component == "." ? "" : app.component + "/"
       return try AppVerification(path: app.extractedPath, trustRoots: trustRoots).named(
-        app.component == "." ? String(name) : "\(app.component)/\(name)", under: app.folder)
+        component + app.payloadPath.dropFirst(2), under: app.folder, as: component)
     }
   }
 }
