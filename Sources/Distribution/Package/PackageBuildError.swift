@@ -1,5 +1,5 @@
 /// Why `pkg build` could not start on its source.
-package enum PackageBuildError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PackageBuildError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The source (or the scripts) is not a folder.
   case notAFolder(String)
   /// The options leave a value to the source, which has none (a folder, or an app without it).
@@ -8,7 +8,7 @@ package enum PackageBuildError: Error, Equatable, Sendable, CustomStringConverti
   case unreadableInfo(String, reason: String)
 
   /// The problem, naming the path.
-  package var description: String {
+  public var description: String {
     switch self {
     case .notAFolder(let path): "\(path) is not a folder (an app or a folder of files)"
     case .missing(let option, let source):

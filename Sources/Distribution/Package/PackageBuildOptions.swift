@@ -1,24 +1,24 @@
 /// How `pkg build` makes an installer package of an app or a folder.
-package struct PackageBuildOptions: Sendable, Equatable {
+public struct PackageBuildOptions: Sendable, Equatable {
   /// The package's identifier; `nil` takes the app's `CFBundleIdentifier`.
-  package var identifier: String?
+  public var identifier: String?
   /// Its version; `nil` takes the app's `CFBundleShortVersionString`.
-  package var version: String?
+  public var version: String?
   /// Where the payload goes; `nil` is `/Applications` for an app and `/` for a folder.
-  package var installLocation: String?
+  public var installLocation: String?
   /// A folder holding `preinstall`, `postinstall` and what they use, if any.
-  package var scripts: String?
+  public var scripts: String?
   /// A bare component package rather than a product archive.
-  package var component: Bool
+  public var component: Bool
   /// The title Installer shows; `nil` takes the app's name or the package's identifier.
-  package var title: String?
+  public var title: String?
   /// The creation time and latest date written (`SOURCE_DATE_EPOCH`); `nil` for now.
-  package var dateLimit: Int64?
+  public var dateLimit: Int64?
   /// SHA-256 rather than SHA-1 for the table of contents and the members.
-  package var sha256: Bool
+  public var sha256: Bool
 
   /// Makes options.
-  package init(
+  public init(
     identifier: String? = nil, version: String? = nil, installLocation: String? = nil,
     scripts: String? = nil, component: Bool = false, title: String? = nil,
     dateLimit: Int64? = nil, sha256: Bool = false

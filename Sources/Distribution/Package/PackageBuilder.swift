@@ -11,34 +11,34 @@ import XarArchive
 /// ```swift
 /// let summary = try PackageBuilder.build("build/Demo.app", to: "Demo.pkg", options: .init())
 /// ```
-package enum PackageBuilder {
+public enum PackageBuilder {
   /// What was built.
-  package struct Summary: Sendable, Equatable, Encodable {
+  public struct Summary: Sendable, Equatable, Encodable {
     /// The package written.
-    package var output: String
+    public var output: String
     /// Its identifier.
-    package var identifier: String
+    public var identifier: String
     /// Its version.
-    package var version: String
+    public var version: String
     /// Where it installs.
-    package var installLocation: String
+    public var installLocation: String
     /// Whether it is a product archive (else a component package).
-    package var product: Bool
+    public var product: Bool
     /// The payload's entries, its root included.
-    package var numberOfFiles: Int
+    public var numberOfFiles: Int
     /// The space they take once installed, in KiB.
-    package var installKilobytes: Int64
+    public var installKilobytes: Int64
     /// The architectures the Distribution requires of the Mac (empty for any).
-    package var hostArchitectures: [String]
+    public var hostArchitectures: [String]
     /// The package's bytes.
-    package var size: Int64
+    public var size: Int64
   }
 
   /// Builds the package of `source` (an app or a folder) at `output`.
   ///
   /// - Throws: ``PackageBuildError`` for a source without what the options leave to it;
   ///   the scan's, the payload's or the archive's errors. Nothing is left at `output` then.
-  package static func build(_ source: String, to output: String, options: PackageBuildOptions)
+  public static func build(_ source: String, to output: String, options: PackageBuildOptions)
     throws -> Summary
   {
     let scanned = try SourceScanner.scan(source)
