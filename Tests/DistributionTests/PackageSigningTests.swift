@@ -149,10 +149,15 @@ struct PackageSigningTests {
     #expect(
       untrusted.findings.contains { $0.detail.contains(TrustPolicy.untrustedRootWords) },
       "\(untrusted.findings)")
-    let stapled = try check { $0 += Array("t8lr".utf8) + [UInt8](repeating: 1, count: 100) }
-    #expect(stapled.isValid && stapled.hasStapledTicket && stapled.trailerLength == 104)
-    let junk = try check { $0 += [1, 2, 3] }
-    #expect(Self.failing(junk) == [.trailer] && !junk.hasStapledTicket)
+    let ticket = [UInt8](repeating: 1, count: 100)
+    let stapled = try check { $0 += XarTicketTrailer.bytes(ticket: ticket) }
+    #expect(stapled.isValid && stapled.hasStapledTicket && stapled.trailerLength == 132)
+    for tail in [
+      [1, 2, 3], Array("t8lr".utf8) + ticket, XarTicketTrailer.bytes(ticket: ticket) + [0],
+    ] {
+      let junk = try check { $0 += tail }
+      #expect(Self.failing(junk) == [.trailer] && !junk.hasStapledTicket, "\(tail.count) bytes")
+    }
   }
 
   /// Signatures OpenSSL makes (another implementation) hold under PackageSignatureCheck, the

@@ -39,8 +39,25 @@ public struct PackageSignatureCheck: Sendable, Encodable {
   /// Whether every check holds (an unsigned package's are only the table's and members').
   public var isValid: Bool { findings.allSatisfy(\.ok) }
 
-  /// The magic number a stapled ticket's trailer starts with.
-  static let stapleMagic = Array("t8lr".utf8)
+  /// The most bytes after an archive read as a stapled ticket's trailer: 1 MiB (tickets are a
+  /// few KiB).
+  static let largestTrailer: Int64 = 1 << 20
+
+  /// Whether the `count` bytes at `offset` in `descriptor` are exactly a stapled ticket's
+  /// trailer: a `t8lr` record of type 1, the ticket, and one of type 2 giving its length.
+  static func holdsTicket(_ descriptor: FileDescriptor, at offset: Int64, count: Int64) throws
+    -> Bool
+  {
+    guard count >= 2 * Int64(XarTicketTrailer.recordSize), count <= largestTrailer else {
+      return false
+    }
+    let trailer = try descriptor.read(at: offset, count: Int(count))
+    guard trailer.count == Int(count),
+      XarTicketTrailer.trailerLength(endingWith: trailer.suffix(XarTicketTrailer.recordSize))
+        == trailer.count
+    else { return false }
+    return XarTicketTrailer.ticket(in: trailer) != nil
+  }
 
   /// Checks the package at `path`, its chain against `trustRoots`.
   ///
@@ -77,14 +94,14 @@ public struct PackageSignatureCheck: Sendable, Encodable {
       }
     }
     trailerLength = reader.trailingByteCount
-    let trailer = try descriptor.read(at: reader.archiveEnd, count: 4)
-    hasStapledTicket = trailerLength > 0 && trailer == Self.stapleMagic
+    hasStapledTicket = try Self.holdsTicket(descriptor, at: reader.archiveEnd, count: trailerLength)
     if trailerLength > 0 {
       findings.append(
         SignatureFinding(
           check: .trailer, ok: hasStapledTicket,
           detail: "\(trailerLength) bytes after the archive's end, "
-            + (hasStapledTicket ? "a stapled ticket" : "not a stapled ticket (no t8lr)")))
+            + (hasStapledTicket
+              ? "a stapled ticket" : "not a stapled ticket (t8lr records around a ticket)")))
     }
     let rsa = reader.signature(.rsa)
     let cms = reader.signature(.cms)
