@@ -1,4 +1,5 @@
 import Deflating
+import Foundation
 package import StagedTree
 import SystemSupport
 
@@ -38,11 +39,18 @@ package struct PayloadWriter {
 
   private let emit: (UnsafeRawBufferPointer) throws -> Void
   private let level: Int32
+  private let threads: Int
 
-  /// A writer handing each piece of compressed output to `emit`, at zlib `level` (1–9).
-  package init(level: Int32 = 6, emit: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+  /// A writer handing each piece of compressed output to `emit`, at zlib `level` (1–9),
+  /// compressing on `threads` threads (``ParallelGzipWriter``: the bytes do not depend on
+  /// how many).
+  package init(
+    level: Int32 = 6, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    emit: @escaping (UnsafeRawBufferPointer) throws -> Void
+  ) {
     self.emit = emit
     self.level = level
+    self.threads = threads
   }
 
   /// Writes the payload of `root`, whose name the archive calls `.`.
@@ -52,16 +60,10 @@ package struct PayloadWriter {
   ///   cannot be read, or zlib's failure; what `emit` throws.
   @discardableResult
   package func write(_ root: SourceItem) throws -> Summary {
-    let deflater: Deflater
-    do {
-      deflater = try Deflater(level: level, format: .gzip)
-    } catch {
-      throw PayloadError.compressionFailed(error.reason)
-    }
-    let emit = self.emit
+    let gzip = ParallelGzipWriter(level: level, threads: threads, emit: emit)
     let send = { (bytes: UnsafeRawBufferPointer) throws in
       do {
-        try deflater.deflate(bytes, finishing: false, emit: emit)
+        try gzip.write(bytes)
       } catch let error as DeflateError {
         throw PayloadError.compressionFailed(error.reason)
       }
@@ -70,8 +72,7 @@ package struct PayloadWriter {
     try add(root, path: ".", summary: &summary, send: send)
     try CPIOHeader.trailer.bytes.withUnsafeBytes { try send($0) }
     do {
-      try deflater.deflate(
-        UnsafeRawBufferPointer(start: nil, count: 0), finishing: true, emit: emit)
+      try gzip.finish()
     } catch let error as DeflateError {
       throw PayloadError.compressionFailed(error.reason)
     }
