@@ -23,6 +23,8 @@ package struct BomEntry: Sendable, Equatable {
   package var size: Int64
   /// The POSIX `cksum` of a file's bytes or a link's target; 0 for a folder.
   package var checksum: UInt32
+  /// A universal Mach-O file's architectures, each slice's size and `cksum`; empty otherwise.
+  package var slices: [BomRecord.Slice] = []
 
   /// Makes an entry.
   package init(

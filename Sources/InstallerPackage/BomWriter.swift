@@ -14,8 +14,10 @@ import SystemSupport
 /// let bom = try BomWriter.bytes(of: summary.entries)  // from PayloadWriter
 /// ```
 package enum BomWriter {
-  /// The architecture field of every record (`mkbom` writes 15 for ordinary entries).
+  /// The architecture field of a record: `mkbom` writes 15 for ordinary entries, 0x200F for
+  /// universal Mach-O files, whose records list their architectures.
   static let architecture: UInt16 = 15
+  static let universalArchitecture: UInt16 = 0x200F
   /// The bytes before the first block.
   static let headerSize = 512
   /// The node size of the `Paths`, `HLIndex` and `Size64` trees.
@@ -30,10 +32,15 @@ package enum BomWriter {
     let order = try numbering(entries)
     var blocks = BomBlocks()
     let info = blocks.add { writer in
-      let total = entries.reduce(Int64(0)) { $0 + ($1.kind == .folder ? 0 : $1.size) }
-      for field in [1, UInt32(entries.count + 1), 1, 0, 0] { writer.writeInteger(UInt32(field)) }
-      writer.writeInteger(UInt32(truncatingIfNeeded: total))
-      writer.writeZeros(4)
+      let architectures = Self.architectureTotals(entries)
+      for field in [1, UInt32(entries.count + 1), UInt32(architectures.count)] {
+        writer.writeInteger(field)
+      }
+      for (cpuType, total) in architectures {
+        for field in [cpuType, 0, UInt32(truncatingIfNeeded: total), 0] {
+          writer.writeInteger(field)
+        }
+      }
     }
     var records: [UInt32] = []
     var paths: [BomBlocks.Entry] = []
@@ -118,7 +125,7 @@ package enum BomWriter {
       }
     writer.writeInteger(type)
     writer.writeInteger(UInt8(1))
-    writer.writeInteger(architecture)
+    writer.writeInteger(entry.slices.isEmpty ? architecture : universalArchitecture)
     writer.writeInteger(entry.mode)
     writer.writeZeros(8)  // uid and gid: root, wheel
     writer.writeInteger(UInt32(clamping: max(entry.modificationTime, 0)))
@@ -127,12 +134,35 @@ package enum BomWriter {
     writer.writeInteger(entry.checksum)
     switch entry.kind {
     case .folder: writer.writeZeros(4)
+    case .file where !entry.slices.isEmpty:
+      // A byte 1, the count, each architecture's CPU, subtype, size and checksum, 8 zeros.
+      writer.writeInteger(UInt8(1))
+      writer.writeInteger(UInt32(entry.slices.count))
+      for slice in entry.slices {
+        for field in [slice.cpuType, slice.cpuSubtype, slice.size, slice.checksum] {
+          writer.writeInteger(field)
+        }
+      }
+      writer.writeZeros(8)
     case .file: writer.writeZeros(8)
     case .symbolicLink(let target):
       writer.writeInteger(UInt32(target.utf8.count + 1))
       writer.writeBytes(target.utf8)
       writer.writeZeros(9)
     }
+  }
+
+  /// `BomInfo`'s totals, as `mkbom` gives them: the bytes of the files and links that are not
+  /// universal Mach-O (CPU type 0), then each architecture's bytes in universal files, by CPU
+  /// type.
+  static func architectureTotals(_ entries: [BomEntry]) -> [(cpuType: UInt32, total: Int64)] {
+    var plain: Int64 = 0
+    var byType: [UInt32: Int64] = [:]
+    for entry in entries where entry.kind != .folder {
+      if entry.slices.isEmpty { plain += entry.size }
+      for slice in entry.slices { byType[slice.cpuType, default: 0] += Int64(slice.size) }
+    }
+    return [(0, plain)] + byType.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
   /// The file: header, blocks, the block table and an empty free list, then the variables.

@@ -130,17 +130,17 @@ package struct PayloadWriter {
       header.mode |= 0o100000
       header.fileSize = size
       try header.bytes.withUnsafeBytes { try send($0) }
-      entry.checksum = try copy(source.string, size: size, send: send)
+      (entry.checksum, entry.slices) = try copy(source.string, size: size, send: send)
       summary.contentBytes += size
       summary.entries.append(entry)
     }
   }
 
   /// Sends the `size` bytes of the file at `path`, a piece at a time, and returns their POSIX
-  /// checksum.
+  /// checksum and, for a universal Mach-O file, its architectures.
   private func copy(
     _ path: String, size: Int64, send: (UnsafeRawBufferPointer) throws -> Void
-  ) throws -> UInt32 {
+  ) throws -> (checksum: UInt32, slices: [BomRecord.Slice]) {
     let file: FileDescriptor
     do {
       file = try FileDescriptor.openForReading(path)
@@ -151,6 +151,7 @@ package struct PayloadWriter {
     var buffer = [UInt8](repeating: 0, count: Self.pieceSize)
     var read: Int64 = 0
     var checksum = POSIXChecksum()
+    var slices = UniversalSliceChecksums()
     while true {
       let count: Int
       do {
@@ -165,6 +166,7 @@ package struct PayloadWriter {
       try buffer.withUnsafeBytes { buffer in
         let piece = UnsafeRawBufferPointer(rebasing: buffer[..<count])
         checksum.update(piece)
+        slices.update(piece)
         try send(piece)
       }
       read += Int64(count)
@@ -172,6 +174,6 @@ package struct PayloadWriter {
     guard read == size else {
       throw PayloadError.fileChanged(path: path, expected: size, read: read)
     }
-    return checksum.value
+    return (checksum.value, slices.finish(fileSize: size))
   }
 }

@@ -366,6 +366,14 @@ class Bom:
         generic = [c for cpu, _, c, _ in entries if cpu == 0]
         if entries and generic and generic[0] != (total & 0xFFFFFFFF):
             self.warnings.append(f"BomInfo byte total {generic[0]} != {total} (files + links)")
+        # Apple's: one more entry per architecture of the universal files, its slices' bytes.
+        per_cpu = {}
+        for e in self.paths:
+            for cpu, _, size, _ in e.get("slices", []):
+                per_cpu[cpu] = per_cpu.get(cpu, 0) + size
+        listed = {cpu: size for cpu, _, size, _ in entries if cpu != 0}
+        if listed != {cpu: size & 0xFFFFFFFF for cpu, size in per_cpu.items()}:
+            self.errors.append(f"BomInfo architectures {listed} != the universal files' {per_cpu}")
 
     def _check_dir_sizes(self):
         """APFS-style directory sizes: 32 x (children + 2), `._` sidecars not counted."""

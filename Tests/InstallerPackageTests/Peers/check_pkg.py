@@ -166,6 +166,24 @@ def check_regions(regions, rep):
             rep.error(f"heap regions overlap: {n0} ({a0}..{e0}) and {n1} (from {a1})")
 
 
+def fat_slices(data):
+    """A universal Mach-O file's (cputype, cpusubtype, size, cksum) per architecture, as mkbom
+    records them; [] for any other file (a thin Mach-O, a Java class: FAT_MAGIC with 1 to 32
+    architectures whose slices lie inside the file)."""
+    if len(data) < 8 or data[:4] != b"\xca\xfe\xba\xbe":
+        return []
+    count = struct.unpack_from(">I", data, 4)[0]
+    if not 1 <= count <= 32 or len(data) < 8 + 20 * count:
+        return []
+    slices = []
+    for index in range(count):
+        cpu, sub, offset, size, _ = struct.unpack_from(">5I", data, 8 + 20 * index)
+        if offset + size > len(data):
+            return []
+        slices.append((cpu, sub, size, posix_cksum(data[offset:offset + size])))
+    return slices
+
+
 def compare_bom_payload(bom, entries, what, rep):
     """Bom records must describe the cpio entries exactly."""
     by_path = {e["path"]: e for e in bom.paths}
@@ -204,6 +222,12 @@ def compare_bom_payload(bom, entries, what, rep):
             if b["checksum"] != ours:
                 rep.error(f"{what}: {p} Bom checksum {b['checksum']} != POSIX cksum {ours}")
             files.append((p, c["data"], ours))
+            slices = fat_slices(c["data"])
+            if [tuple(x) for x in b.get("slices", [])] != slices:
+                rep.error(f"{what}: {p} architectures {b.get('slices', [])} in the Bom, "
+                          f"{slices} in its bytes")
+            if b["arch"] != (0x200F if slices else 15):
+                rep.error(f"{what}: {p} architecture field {b['arch']:#x}")
     for (p, _, ours), gnu in zip(files, gnu_cksums([d for _, d, _ in files])):
         if gnu != ours:
             rep.error(f"{what}: {p}: our POSIX cksum {ours} != GNU cksum {gnu}")
