@@ -6,10 +6,12 @@ import SystemSupport
 import Testing
 import XarArchive
 
-/// Universal Mach-O files get Apple's records in the Bom (architecture field 0x200F, each
-/// architecture's CPU, size and cksum, as the Bom of Apple's Python installer has them) and
-/// `BomInfo` one total per architecture; a thin Mach-O file and a Java class, whose magic is
-/// the same, do not. The Python reader of flat packages computes the slices from the payload's
+/// Universal Mach-O files get Apple's records in the Bom; thin ones and Java classes do not.
+///
+/// Apple's records (as the Bom of Apple's Python installer has them) carry the architecture
+/// field 0x200F and each architecture's CPU, size and cksum, and `BomInfo` one total per
+/// architecture; a thin Mach-O file and a Java class, whose magic is the same, get neither. The
+/// Python reader of flat packages computes the slices from the payload's
 /// bytes itself and must agree.
 @Suite(
   .enabled(
