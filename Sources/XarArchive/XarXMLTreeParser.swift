@@ -21,10 +21,17 @@ final class XarXMLTreeParser: NSObject, XMLParserDelegate {
   /// Why the XML was refused, if it was.
   private var problem: String?
 
-  /// The root element of `xml`.
+  /// The root element of a table of contents' `xml`, which the signer rewrites.
   ///
   /// - Returns: The tree, or why it cannot be read.
   static func parse(_ xml: [UInt8]) -> Result<XarXMLElement, XarSignerError> {
+    root(of: xml).mapError { .malformedTable("its XML cannot be read again: \($0.reason)") }
+  }
+
+  /// The root element of `xml`.
+  ///
+  /// - Returns: The tree, or the parser's reason it cannot be read.
+  static func root(of xml: [UInt8]) -> Result<XarXMLElement, XarXMLElement.ParseError> {
     let delegate = XarXMLTreeParser()
     let parser = XMLParser(data: Data(xml))
     parser.delegate = delegate
@@ -34,7 +41,7 @@ final class XarXMLTreeParser: NSObject, XMLParserDelegate {
     guard parsed, delegate.problem == nil, let root = delegate.root else {
       let reason =
         delegate.problem ?? parser.parserError.map { "\($0)" } ?? "it has no root element"
-      return .failure(.malformedTable("its XML cannot be read again: \(reason)"))
+      return .failure(XarXMLElement.ParseError(reason: reason))
     }
     return .success(root)
   }

@@ -31,6 +31,7 @@ struct XarReaderTests {
         "Demo & Co.pkg/PackageInfo",
       ])
     #expect(reader.entries[1].kind == .directory && reader.entries[1].mode == 0o755)
+    #expect(reader.creationTime == "2023-11-14T22:13:20")
     for entry in reader.entries where entry.kind == .file {
       #expect(try reader.contents(of: entry) == contents[entry.path], "\(entry.path)")
     }
