@@ -46,6 +46,10 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
 
   /// Parses `xml`; returns `false` with ``problem`` set when it is not a table of contents.
   func parse(_ xml: Data) -> Bool {
+    if let hazard = XarXMLTreeParser.hazard(in: xml) {
+      problem = "its XML is refused: \(hazard)"
+      return false
+    }
     let parser = XMLParser(data: xml)
     parser.delegate = self
     parser.shouldResolveExternalEntities = false

@@ -63,6 +63,20 @@ import Testing
         try PackageInfo(xml: Array(xml.utf8))
       }
     }
+    // Foundation's XMLParser traps on a name that is not UTF-8, and on <?x?>: refused before it.
+    let latin =
+      Array(#"<pkg-info identifier="a" version="1" x"#.utf8) + [0xFF] + Array(#"="1"/>"#.utf8)
+    #expect(
+      throws: PackageDocumentError(
+        "PackageInfo", "its XML does not parse (the bytes are not UTF-8)")
+    ) {
+      try PackageInfo(xml: latin)
+    }
+    #expect {
+      try DistributionDocument(xml: Array("<?x?><installer-gui-script/>".utf8))
+    } throws: { error in
+      "\(error)".contains("a processing instruction without data at byte 0")
+    }
     #expect {
       try PackageInfo(xml: Array("<pkg-info".utf8))
     } throws: { error in
