@@ -10,7 +10,7 @@ import XarArchive
 ///
 /// It reads and summarizes; it does not judge. The signature is described as the package gives
 /// it (``PackageSignatureCheck`` checks it, as `pkg verify` does), and the payload is not read
-/// (``PackageContentsCheck`` compares it with the Bom). Only the members it shows are checked
+/// (``PackageContentsCheck`` compares it with the Bom). Only the members it reads are checked
 /// against their checksums: the `Bom`, the `PackageInfo` and the `Distribution`.
 ///
 /// It is `Codable` with the keys of `pkg inspect --json`:

@@ -18,7 +18,7 @@ extension PackageInspection {
     lines += signatureLines
     lines.append(
       "Notarization ticket: " + (stapledTicketSize.map { "stapled, \($0) bytes" } ?? "none"))
-    lines.append("Members:")
+    lines.append("Members (encoding, archived bytes, extracted bytes, checksum, path):")
     for member in members {
       lines.append(
         "  \(Self.encodingName(member.encoding).padding(7))\(String(member.archivedSize).padding(12))"
@@ -102,7 +102,7 @@ extension PackageInspection {
     } else {
       lines = ["Component \(component.name): no PackageInfo"]
     }
-    lines.append("  Bom: \(component.paths.count) paths")
+    lines.append("  Bom: \(component.paths.count) paths (mode, uid/gid, size, cksum, path):")
     let shown = all ? component.paths[...] : component.paths.prefix(textPathLimit)
     for path in shown {
       let link = path.linkTarget.map { " -> \($0)" } ?? ""
