@@ -12,7 +12,8 @@
 # (seeded from xar archives of Hello.app that libarchive's bsdtar writes), and the readers of an
 # installer package's Bom and payload (seeded from the component package of Hello.app that
 # `shipyard pkg build` writes, GNU cpio's odc archive of it, and, when the real-code corpus is
-# fetched, a Bom Apple's tools made).
+# fetched, a Bom Apple's tools made), and the readers of its PackageInfo and Distribution
+# (seeded from the product archive of Hello.app that `shipyard pkg build` writes).
 #
 # Each target is built with libFuzzer and AddressSanitizer (swiftc -sanitize=fuzzer,address)
 # from the modules' own sources, seeded from our images (Hello.app in four formats, with a
@@ -80,6 +81,7 @@ target zip "$here/targets/zip.swift"
 target xar "$here/targets/xar.swift"
 target bom "$here/targets/bom.swift"
 target cpio "$here/targets/cpio.swift"
+target documents "$here/targets/documents.swift"
 
 exec 1>&3 2>&1
 trap - EXIT
@@ -170,8 +172,16 @@ else
   echo "(no Apple Bom in $corpus: the bom target is seeded from ours only)"
 fi
 
+# The documents' seeds: the PackageInfo and Distribution of Hello.app's product archive.
+mkdir -p "$work/seeds/documents" "$work/pkg/product"
+"$shipyard" pkg build "$apps/Hello.app" --skip-sign-app -o "$work/pkg/Hello-product.pkg" \
+  >/dev/null 2>&1
+bsdtar -xf "$work/pkg/Hello-product.pkg" -C "$work/pkg/product"
+cp "$work/pkg/product/Distribution" "$work/seeds/documents/Distribution.xml"
+cp "$work/pkg/product/Hello.pkg/PackageInfo" "$work/seeds/documents/PackageInfo.xml"
+
 status=0
-for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip xar bom cpio}; do
+for name in ${FUZZ_TARGETS:-udif hfsplus apfs dsstore alias signature cms macho coderesources zip xar bom cpio documents}; do
   # Volumes are bigger than the other inputs: the fixtures' are about 1.2 MiB once cut.
   max_len=262144
   case "$name" in hfsplus | apfs) max_len=2097152 ;; esac

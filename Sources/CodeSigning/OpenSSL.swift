@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 
 /// Small helpers over OpenSSL's C interface, shared by the signing types.
 package enum OpenSSL {
@@ -81,5 +82,24 @@ package enum OpenSSL {
     guard let pointer, length > 0 else { return "?" }
     return String(
       decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+  }
+
+  /// An `ASN1_TIME` as a date, or `nil` when it does not read.
+  static func date(_ time: UnsafePointer<ASN1_TIME>?) -> Date? {
+    var parts = tm()
+    guard let time, ASN1_TIME_to_tm(time, &parts) == 1 else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+  }
+
+  /// The date of a UTCTime (`YYMMDDHHMMSSZ`) or GeneralizedTime (`YYYYMMDDHHMMSSZ`) as a
+  /// certificate or a CMS `signingTime` writes it, or `nil` when it is neither.
+  static func date(asn1Text text: String) -> Date? {
+    guard let time = ASN1_TIME_new() else { return nil }
+    defer { ASN1_TIME_free(time) }
+    guard ASN1_TIME_set_string(time, text) == 1 else {
+      ERR_clear_error()
+      return nil
+    }
+    return date(time)
   }
 }

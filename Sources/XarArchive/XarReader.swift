@@ -41,6 +41,8 @@ package struct XarReader {
   /// The table's digest computed from its compressed bytes (``storedTableDigest`` when the
   /// table is intact).
   package let tableDigest: [UInt8]
+  /// The table's `<creation-time>` as written (UTC, `2023-11-14T22:13:20`), if it names one.
+  package let creationTime: String?
   /// The signatures the table names, with their bytes, in its order.
   package let signatures: [XarSignature]
   /// Where the archive ends: the end of the furthest thing in the heap that lies in the file
@@ -107,6 +109,7 @@ package struct XarReader {
       throw XarReaderError("table of contents", at: headerSize, parser.problem ?? "unreadable")
     }
     entries = parser.entries
+    creationTime = parser.creationTime
     let checksum = try Self.checksum(record.style, part: "table of contents", at: headerSize)
     let algorithm = checksum.algorithm
     guard checksum.headerCode == checksumCode else {

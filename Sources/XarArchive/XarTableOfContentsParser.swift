@@ -16,6 +16,8 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
   private(set) var checksum: (style: String, offset: Int64, size: Int64)?
   /// The entries, parents before what they hold.
   private(set) var entries: [XarEntry] = []
+  /// The table's `<creation-time>` as written, such as `2023-11-14T22:13:20`, if it names one.
+  private(set) var creationTime: String?
   /// The signatures the table names (`<signature>` and `<x-signature>` in `<toc>`), in its
   /// order; their bytes are the reader's to fetch.
   private(set) var signatures: [XarSignature] = []
@@ -44,6 +46,10 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
 
   /// Parses `xml`; returns `false` with ``problem`` set when it is not a table of contents.
   func parse(_ xml: Data) -> Bool {
+    if let hazard = XarXMLTreeParser.hazard(in: xml) {
+      problem = "its XML is refused: \(hazard)"
+      return false
+    }
     let parser = XMLParser(data: xml)
     parser.delegate = self
     parser.shouldResolveExternalEntities = false
@@ -105,6 +111,7 @@ final class XarTableOfContentsParser: NSObject, XMLParserDelegate {
     switch (parent, name) {
     case ("toc", "checksum"):
       checksum = (style, checksumRecord.offset, checksumRecord.size)
+    case ("toc", "creation-time"): creationTime = value
     case ("checksum", "offset") where elements.dropLast().last == "toc":
       checksumRecord.offset = Int64(value) ?? -1
     case ("checksum", "size") where elements.dropLast().last == "toc":

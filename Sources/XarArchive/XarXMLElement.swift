@@ -7,9 +7,11 @@ import SystemSupport
 ///
 /// Written back, text and attribute values are escaped again and attributes come in the order
 /// read (namespace declarations first); comments and processing instructions are dropped.
-struct XarXMLElement: Sendable {
+/// InstallerPackage reads a package's `PackageInfo` and `Distribution` through it too
+/// (``init(parsing:)``).
+package struct XarXMLElement: Sendable {
   /// A piece of an element's content.
-  enum Child: Sendable {
+  package enum Child: Sendable {
     /// A child element.
     case element(XarXMLElement)
     /// Text, unescaped.
@@ -17,20 +19,48 @@ struct XarXMLElement: Sendable {
   }
 
   /// The element's name, with its prefix if it has one.
-  var name: String
+  package var name: String
   /// The attributes, `name="value"`, unescaped.
-  var attributes: [(name: String, value: String)] = []
+  package var attributes: [(name: String, value: String)] = []
   /// What it holds, in order.
-  var children: [Child] = []
+  package var children: [Child] = []
+
+  /// The root element of the XML document `xml`; external entities are not resolved and the
+  /// nesting is bounded.
+  ///
+  /// - Throws: ``XarXMLElement/ParseError`` with the parser's reason.
+  package init(parsing xml: [UInt8]) throws(ParseError) {
+    self = try XarXMLTreeParser.root(of: xml).get()
+  }
+
+  /// An element named `name`.
+  init(name: String, attributes: [(name: String, value: String)] = [], children: [Child] = []) {
+    self.name = name
+    self.attributes = attributes
+    self.children = children
+  }
 
   /// The first child element named `name`.
-  func child(_ name: String) -> XarXMLElement? {
+  package func child(_ name: String) -> XarXMLElement? {
     for case .element(let element) in children where element.name == name { return element }
     return nil
   }
 
+  /// The child elements, in order.
+  package var elements: [XarXMLElement] {
+    children.compactMap { child -> XarXMLElement? in
+      if case .element(let element) = child { return element }
+      return nil
+    }
+  }
+
+  /// The value of the attribute `name`, if the element has it.
+  package func attribute(_ name: String) -> String? {
+    attributes.first { $0.name == name }?.value
+  }
+
   /// The element's text (its text children joined), without surrounding white space.
-  var text: String {
+  package var text: String {
     children.compactMap { child -> String? in
       if case .text(let text) = child { return text }
       return nil
@@ -110,5 +140,16 @@ struct XarXMLElement: Sendable {
       }
     }
     output += "</\(name)>"
+  }
+}
+
+extension XarXMLElement {
+  /// XML that does not parse, with the parser's reason.
+  package struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why, in the parser's words.
+    package let reason: String
+
+    /// The reason.
+    package var description: String { reason }
   }
 }

@@ -21,10 +21,41 @@ final class XarXMLTreeParser: NSObject, XMLParserDelegate {
   /// Why the XML was refused, if it was.
   private var problem: String?
 
-  /// The root element of `xml`.
+  /// Why Foundation's `XMLParser` must not be handed `xml`, or `nil` when it may be.
+  ///
+  /// It traps on a name that is not UTF-8 and reads a null pointer on a processing instruction
+  /// without data (`<?name?>`), as swift-corelibs-foundation 6.3.1 does over libxml2. Every XML
+  /// document of a xar archive or an installer package is UTF-8 and has no such instruction; one
+  /// inside a comment or a CDATA section is refused too.
+  static func hazard(in xml: some Collection<UInt8>) -> String? {
+    let bytes = Array(xml)
+    guard String(validating: bytes, as: UTF8.self) != nil else { return "the bytes are not UTF-8" }
+    let question = UInt8(ascii: "?")
+    var index = 0
+    while index + 1 < bytes.count {
+      defer { index += 1 }
+      guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == question else { continue }
+      var end = index + 2
+      while end < bytes.count, bytes[end] != question, bytes[end] > 0x20 { end += 1 }
+      if end + 1 < bytes.count, bytes[end] == question, bytes[end + 1] == UInt8(ascii: ">") {
+        return "a processing instruction without data at byte \(index)"
+      }
+    }
+    return nil
+  }
+
+  /// The root element of a table of contents' `xml`, which the signer rewrites.
   ///
   /// - Returns: The tree, or why it cannot be read.
   static func parse(_ xml: [UInt8]) -> Result<XarXMLElement, XarSignerError> {
+    root(of: xml).mapError { .malformedTable("its XML cannot be read again: \($0.reason)") }
+  }
+
+  /// The root element of `xml`.
+  ///
+  /// - Returns: The tree, or the parser's reason it cannot be read.
+  static func root(of xml: [UInt8]) -> Result<XarXMLElement, XarXMLElement.ParseError> {
+    if let hazard = hazard(in: xml) { return .failure(XarXMLElement.ParseError(reason: hazard)) }
     let delegate = XarXMLTreeParser()
     let parser = XMLParser(data: Data(xml))
     parser.delegate = delegate
@@ -34,7 +65,7 @@ final class XarXMLTreeParser: NSObject, XMLParserDelegate {
     guard parsed, delegate.problem == nil, let root = delegate.root else {
       let reason =
         delegate.problem ?? parser.parserError.map { "\($0)" } ?? "it has no root element"
-      return .failure(.malformedTable("its XML cannot be read again: \(reason)"))
+      return .failure(XarXMLElement.ParseError(reason: reason))
     }
     return .success(root)
   }

@@ -12,31 +12,15 @@ import Testing
 @Suite(
   .enabled(
     if: PeerPolicy.shouldRun(
-      whenAvailable: FileManager.default.fileExists(atPath: AppleBom.url.path)),
+      whenAvailable: AppleBom.isAvailable),
     "needs the real-code corpus: run scripts/fetch-corpus.sh"))
 struct AppleBomTests {
-  /// One path as the Python reader prints it.
-  struct Record: Decodable {
-    var path: String
-    var type: String
-    var mode: UInt16
-    var uid: UInt32
-    var gid: UInt32
-    var mtime: Int64
-    var size: Int64
-    var checksum: UInt32
-    var link: String
-    var arch: UInt16
-  }
-
   @Test func everyPathIsWhatThePythonReaderReads() throws {
     let digest = String(
       decoding: try ProcessRunner.check("sha256sum", [AppleBom.url.path]), as: UTF8.self)
     #expect(digest.hasPrefix(AppleBom.sha256 + " "), "the corpus's Bom is not the pinned one")
     let records = try BomReader.records(in: Array(try Data(contentsOf: AppleBom.url)))
-    let output = try ProcessRunner.check(
-      "python3", [AppleBom.peer.path, AppleBom.url.path, "--json"])
-    let expected = try JSONDecoder().decode([Record].self, from: output)
+    let expected = try AppleBom.peerRecords()
 
     #expect(records.count == 54 && records.count == expected.count)
     for (record, peer) in zip(records, expected) {

@@ -17,7 +17,7 @@ import Testing
     + ["build", "inspect", "ls", "extract", "verify", "sign", "notarize", "staple", "ship"].map {
       (["dmg", $0], "dmg-\($0)")
     }
-    + ["build", "sign", "verify", "notarize", "staple", "ship"].map {
+    + ["build", "inspect", "sign", "verify", "notarize", "staple", "ship"].map {
       (["pkg", $0], "pkg-\($0)")
     }
     + ["encode", "decode", "post"].map { (["form", $0], "form-\($0)") }

@@ -47,14 +47,14 @@ enum HelpExampleFixtures {
     },
     "form post": { _ in Prepared() },
     "pkg build": packageSources,
+    "pkg inspect": { folder in
+      try toolsFolder(in: folder)
+      try helloPackage(in: folder)
+      return Prepared()
+    },
     "pkg sign": { folder in
       var prepared = try packageSources(folder)
-      try ProcessRunner.check(
-        BuiltProducts.shipyard.path,
-        [
-          "pkg", "build", folder.path("build/tools"), "--identifier", "com.example.tools",
-          "--version", "1", "-o", folder.path("dist/Hello.pkg"),
-        ])
+      try helloPackage(in: folder)
       try installerIdentity(into: folder, from: &prepared)
       return prepared
     },
@@ -105,10 +105,25 @@ enum HelpExampleFixtures {
   /// double's identity and time-stamp authority.
   static let packageSources: Fixture = { folder in
     _ = try machOHello(at: folder.file("build/Hello.app"), "aarch64")
+    try toolsFolder(in: folder)
+    return try doubleIdentity(in: folder)
+  }
+
+  /// `build/tools/hello`, a shell script.
+  static func toolsFolder(in folder: ScratchFolder) throws {
     try FileManager.default.createDirectory(
       at: folder.file("build/tools"), withIntermediateDirectories: true)
     try folder.write(Array("#!/bin/sh\necho hello\n".utf8), to: "build/tools/hello")
-    return try doubleIdentity(in: folder)
+  }
+
+  /// `dist/Hello.pkg`, the product archive `pkg build` makes of `build/tools`.
+  static func helloPackage(in folder: ScratchFolder) throws {
+    try ProcessRunner.check(
+      BuiltProducts.shipyard.path,
+      [
+        "pkg", "build", folder.path("build/tools"), "--identifier", "com.example.tools",
+        "--version", "1", "-o", folder.path("dist/Hello.pkg"),
+      ])
   }
 
   /// Hello.app at `app` with a Mach-O executable of `architecture` (apple-platform-py's).

@@ -62,6 +62,12 @@ struct PkgShipTests {
     #expect(tested.status == 0 && testText.contains("Tail Size"), "\(testText)")
     let verified = try double.shipyard(["pkg", "verify", output])
     #expect(verified.status == 0, "\(verified.standardError)")
+    // What pkg inspect says of it: stapled, timestamped by the double's authority.
+    let inspected = try double.shipyard(["pkg", "inspect", output, "--json"])
+    let inspection = String(decoding: inspected.standardOutput, as: UTF8.self)
+    #expect(inspected.status == 0, "\(inspected.standardError)")
+    #expect(inspection.contains(#""stapledTicketSize" : "#), "\(inspection)")
+    #expect(inspection.contains(#""authority" : "CN="#), "\(inspection)")
   }
 
   /// Must-show 1 of issue #36: an unsigned Electron-shaped app shipped as a package with no

@@ -31,6 +31,7 @@ struct XarReaderTests {
         "Demo & Co.pkg/PackageInfo",
       ])
     #expect(reader.entries[1].kind == .directory && reader.entries[1].mode == 0o755)
+    #expect(reader.creationTime == "2023-11-14T22:13:20")
     for entry in reader.entries where entry.kind == .file {
       #expect(try reader.contents(of: entry) == contents[entry.path], "\(entry.path)")
     }
@@ -123,7 +124,8 @@ struct XarReaderTests {
   }
 
   /// Writes at `path` a xar archive of the table `toc` (zlib, its SHA-1 checksum right: anyone
-  /// can compute it) and a heap of four bytes after the checksum.
+  /// can compute it; each `\xff` in it the byte 0xFF) and a heap of four bytes after the
+  /// checksum.
   static func craft(toc: String, to path: String) throws {
     try ProcessRunner.check(
       "python3",
@@ -131,7 +133,7 @@ struct XarReaderTests {
         "-c",
         """
         import hashlib, struct, sys, zlib
-        toc = sys.argv[2].encode()
+        toc = sys.argv[2].encode().replace(b'\\\\xff', b'\\xff')
         packed = zlib.compress(toc)
         header = struct.pack('>4sHHQQI', b'xar!', 28, 1, len(packed), len(toc), 1)
         open(sys.argv[1], 'wb').write(header + packed + hashlib.sha1(packed).digest() + b'data')
@@ -179,6 +181,23 @@ struct XarReaderTests {
         toc: Self.checksumRecord + "<file><name>\(name)</name><type>file</type></file></toc></xar>",
         to: bad)
       #expect { _ = try Self.read(bad) } throws: { error in "\(error)".contains("no path may hold")
+      }
+    }
+  }
+
+  /// A name that is not UTF-8 and a processing instruction without data are refused before
+  /// Foundation's XMLParser, which traps on the one and reads a null pointer on the other.
+  @Test func whatCrashesFoundationsParserIsRefused() throws {
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let archive = folder.path("hazard.xar")
+    for (toc, problem) in [
+      (#"<file id="1" a\xff="1"><name>x</name></file>"#, "the bytes are not UTF-8"),
+      (#"<file id="1"><?x?><name>x</name></file>"#, "a processing instruction without data"),
+    ] {
+      try Self.craft(toc: Self.checksumRecord + toc + "</toc></xar>", to: archive)
+      #expect { _ = try Self.read(archive) } throws: { error in
+        "\(error)".contains("its XML is refused: \(problem)")
       }
     }
   }

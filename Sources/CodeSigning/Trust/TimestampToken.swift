@@ -7,6 +7,9 @@ package import Foundation
 package struct TimestampToken: Sendable {
   /// The token's `genTime`.
   package let time: Date
+  /// The subject of the certificate that signed the token (the time-stamp authority's), when
+  /// the token carries it, as `CN=…, O=…, C=…`.
+  package let authority: String?
   /// The token, a CMS `ContentInfo` in DER or BER.
   package let encoded: [UInt8]
 
@@ -14,17 +17,26 @@ package struct TimestampToken: Sendable {
   /// a time.
   package init?(encoded: [UInt8]) {
     defer { ERR_clear_error() }
-    let time = Self.withToken(encoded) { token -> Date? in
+    let read = Self.withToken(encoded) { token -> (Date, String?)? in
       guard let info = PKCS7_to_TS_TST_INFO(token) else { return nil }
       defer { TS_TST_INFO_free(info) }
-      var parts = tm()
-      guard let generated = TS_TST_INFO_get_time(info), ASN1_TIME_to_tm(generated, &parts) == 1
-      else { return nil }
-      return Date(timeIntervalSince1970: TimeInterval(timegm(&parts)))
+      guard let time = OpenSSL.date(TS_TST_INFO_get_time(info)) else { return nil }
+      return (time, Self.signer(of: token))
     }
-    guard let time else { return nil }
+    guard let (time, authority) = read else { return nil }
     self.time = time
+    self.authority = authority
     self.encoded = encoded
+  }
+
+  /// The subject of the certificate among `token`'s that signed it, if it carries it.
+  private static func signer(of token: UnsafeMutablePointer<PKCS7>) -> String? {
+    guard let signers = PKCS7_get0_signers(token, nil, 0) else { return nil }
+    defer { OPENSSL_sk_free(signers) }
+    guard OPENSSL_sk_num(signers) > 0,
+      let first = OPENSSL_sk_value(signers, 0)
+    else { return nil }
+    return OpenSSL.oneLine(X509_get_subject_name(OpaquePointer(first)))
   }
 
   /// Why the token does not vouch for `signatureValue` under `policy`, or `nil` when it does:

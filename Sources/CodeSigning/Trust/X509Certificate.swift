@@ -45,6 +45,11 @@ final class X509Certificate: @unchecked Sendable {
   /// The subject, `CN=…, OU=…, O=…, C=…`.
   var subject: String { OpenSSL.oneLine(X509_get_subject_name(pointer)) }
 
+  /// The subject's attributes in the certificate's order, such as `("CN", "Developer ID …")`.
+  var subjectAttributes: [(key: String, value: String)] {
+    OpenSSL.attributes(of: X509_get_subject_name(pointer))
+  }
+
   /// The issuer, in the same form.
   var issuer: String { OpenSSL.oneLine(X509_get_issuer_name(pointer)) }
 

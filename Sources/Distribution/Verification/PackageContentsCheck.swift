@@ -77,13 +77,3 @@ public struct PackageContentsCheck: Sendable, Encodable {
       name: name, paths: records.count, problems: comparison.finish().map(\.description))
   }
 }
-
-extension XarEntry {
-  /// The last name of the path.
-  fileprivate var name: Substring { path.split(separator: "/").last ?? "" }
-  /// The folder the entry is in, `.` at the root.
-  fileprivate var folder: String {
-    let names = path.split(separator: "/")
-    return names.count > 1 ? names.dropLast().joined(separator: "/") : "."
-  }
-}

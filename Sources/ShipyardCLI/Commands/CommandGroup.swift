@@ -73,10 +73,11 @@ struct CommandGroup: Sendable {
   /// The installer package commands.
   static let pkg = CommandGroup(
     name: "pkg",
-    overview: "Build, sign, ship and check flat installer packages (.pkg), natively on any OS.",
+    overview:
+      "Build, sign, ship, inspect and check flat installer packages (.pkg), natively on any OS.",
     subcommands: [
-      PkgBuildCommand.self, PkgSignCommand.self, PkgVerifyCommand.self, PkgNotarizeCommand.self,
-      PkgStapleCommand.self, PkgShipCommand.self,
+      PkgBuildCommand.self, PkgInspectCommand.self, PkgSignCommand.self, PkgVerifyCommand.self,
+      PkgNotarizeCommand.self, PkgStapleCommand.self, PkgShipCommand.self,
     ])
 
   /// Every group, in the order `--help` lists them.
