@@ -36,23 +36,24 @@ def make_tree(root, count):
         handle.write(str(count))
 
 
-def timed_once(command):
-    """Wall and CPU seconds (user + system) of one run of `command` on core 0, and its peak RSS
-    in KiB (for a pipeline, the largest of its processes)."""
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "taskset", "-c", "0"] + command,
+def timed_once(command, pinned=True):
+    """Wall and CPU seconds (user + system) of one run of `command` on core 0 (on every core
+    unless `pinned`), and its peak RSS in KiB (for a pipeline, the largest of its processes)."""
+    pin = ["taskset", "-c", "0"] if pinned else []
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M"] + pin + command,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True, text=True)
     wall, user, system, peak = result.stderr.strip().splitlines()[-1].split()
     return float(wall), float(user) + float(system), int(peak)
 
 
-def timed_in_rounds(commands, runs):
+def timed_in_rounds(commands, runs, pinned=True):
     """The best wall and CPU seconds and the largest peak of each of `commands` over `runs`
     rounds, each round running every command once in turn, so that the machine's drift (page
     cache reclaim, other load) falls on all of them alike rather than on whichever ran last."""
     best = [None] * len(commands)
     for _ in range(runs):
         for index, command in enumerate(commands):
-            figures = timed_once(command)
+            figures = timed_once(command, pinned)
             old = best[index]
             best[index] = figures if old is None else (
                 min(old[0], figures[0]), min(old[1], figures[1]), max(old[2], figures[2]))

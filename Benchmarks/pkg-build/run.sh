@@ -4,6 +4,7 @@
 # core, timed whole (wall, user + system CPU, peak RSS) in rounds. FILES=<n> builds n generated
 # files of 1-4 KiB (100000 by default); HUGE_GIB=<n> one n-GiB file of random bytes instead (needs
 # 3n GiB of free disk); TREE=<folder> a tree of your own. RUNS=<n> takes the best of n rounds.
+# ALL_CORES=1 runs each on every core instead, with tar | pigz -6 beside them (apt install pigz).
 # Every package is then read back by 7-Zip (`7zz t`), and, below 1 GiB of content, by the Python
 # reader of the tests (Tests/InstallerPackageTests/Peers/check_pkg.py).
 set -euo pipefail
@@ -13,5 +14,5 @@ work="${TMPDIR:-/tmp}/shipyard-bench-pkg"
 mkdir -p "$work"
 swift build -c release --product shipyard --package-path "$root" >/dev/null
 python3 "$here/bench.py" --shipyard "$root/.build/release/shipyard" --work "$work" \
-  --runs "${RUNS:-1}" ${TREE:+--tree "$TREE"} ${HUGE_GIB:+--huge-gib "$HUGE_GIB"} \
+  --runs "${RUNS:-1}" ${ALL_CORES:+--all-cores} ${TREE:+--tree "$TREE"} ${HUGE_GIB:+--huge-gib "$HUGE_GIB"} \
   --files "${FILES:-100000}" --checker "$root/Tests/InstallerPackageTests/Peers/check_pkg.py"
