@@ -46,12 +46,11 @@ public struct PackageAppExtraction: Sendable {
       let descriptor = try FileDescriptor.openForReading(path)
       defer { descriptor.close() }
       let reader = try XarReader(source: descriptor, size: try descriptor.status().size)
-      let payloads = reader.entries.filter { $0.path.split(separator: "/").last == "Payload" }
+      let payloads = reader.entries.filter { $0.name == "Payload" }
       for (index, payload) in payloads.enumerated() {
         guard let data = payload.data, data.encoding == "application/octet-stream" else {
           continue
         }
-        let component = payload.path.split(separator: "/").dropLast().joined(separator: "/")
         let destination = folder + "/\(index + 1)"
         try FileManager.default.createDirectory(
           atPath: destination, withIntermediateDirectories: false)
@@ -62,7 +61,7 @@ public struct PackageAppExtraction: Sendable {
         try writer.close()
         apps += writer.apps.sorted { $0.lexicographicallyPrecedes($1) }.map { names in
           App(
-            component: component.isEmpty ? "." : component,
+            component: payload.folder,
             payloadPath: (["."] + names).joined(separator: "/"),
             extractedPath: ([destination] + names).joined(separator: "/"), folder: destination)
         }
